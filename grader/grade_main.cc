@@ -1,0 +1,2 @@
+// Placeholder until its issue lands.
+int main() { return 2; }

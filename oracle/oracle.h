@@ -1,0 +1,43 @@
+// The oracle as a library: what the CLI, the grader and the generators call.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/data.h"
+#include "oracle/error.h"
+#include "oracle/linearize.h"
+#include "oracle/program.h"
+
+namespace uir {
+
+/// A program after every check of spec §8: parsed, validated, linearized.
+struct Compiled {
+  Program program;
+  std::optional<Error> error;  // the one rule spec §8 reports, or none for a valid program
+  Linear linear;               // valid programs only
+};
+
+/// Parses, validates and linearizes `text`. Never throws on any input.
+Compiled compile(std::string path, std::string_view text);
+
+struct RunResult {
+  int exit_code = 0;           // 0: every assert passed; 1: an assert failed
+  int failed_assert_line = 0;  // exit 1: the line of the failing assert that comes first in the file
+  std::vector<SlotData> buffers;  // final contents, increasing slot order
+};
+
+/// Runs a valid program on `inputs` (one SlotData per buffer, as slot_specs() lists them).
+RunResult run(const Compiled& compiled, const std::vector<SlotData>& inputs);
+
+/// The C translation unit of spec §6.2 for a valid program.
+std::string render_c(const Compiled& compiled);
+
+/// A C `main` that reads slot data on stdin like `run`, calls `kernel`, prints the buffers like `run`
+/// and exits 0, or 1 with "PROG:LINE: assert failed" on stderr when kernel returns a line. Compile it
+/// together with a kernel's translation unit (the grader's render tests).
+std::string render_driver(const std::vector<SlotSpec>& specs, std::string_view program_path);
+
+}  // namespace uir

@@ -1,0 +1,53 @@
+// The op table and dtype names, built once from oracle/ops.def.
+#include "oracle/program.h"
+
+#include <algorithm>
+
+namespace uir {
+
+const std::vector<OpInfo>& op_table() {
+  static const std::vector<OpInfo> table = {
+#define UIR_OP(name, spelling, min_ops, max_ops, attrs, named, week) \
+  {Op::name, spelling, min_ops, max_ops, attrs, named, week},
+#include "oracle/ops.def"
+#undef UIR_OP
+  };
+  return table;
+}
+
+const OpInfo& op_info(Op op) { return op_table()[static_cast<size_t>(op)]; }
+
+std::optional<Op> op_from_spelling(std::string_view word) {
+  if (word.empty()) return std::nullopt;
+  for (const OpInfo& info : op_table())
+    if (info.spelling == word) return info.op;
+  return std::nullopt;
+}
+
+std::string_view dtype_name(DType t) {
+  switch (t) {
+    case DType::I32: return "i32";
+    case DType::F32: return "f32";
+    case DType::Bool: return "bool";
+    case DType::Void: return "void";
+  }
+  return "?";
+}
+
+std::optional<DType> dtype_from_name(std::string_view word) {
+  if (word == "i32") return DType::I32;
+  if (word == "f32") return DType::F32;
+  if (word == "bool") return DType::Bool;
+  return std::nullopt;
+}
+
+std::vector<int> Program::buffers_by_slot() const {
+  std::vector<int> out;
+  for (size_t i = 0; i < stmts.size(); ++i)
+    if (stmts[i].op == Op::Buffer && !stmts[i].redefines && stmts[i].redefined_slot_of < 0)
+      out.push_back(static_cast<int>(i));
+  std::sort(out.begin(), out.end(), [&](int a, int b) { return stmts[a].slot < stmts[b].slot; });
+  return out;
+}
+
+}  // namespace uir

@@ -1,0 +1,140 @@
+// The one core type every stage shares: a Program of statements indexed by position.
+//
+// The parser fills the syntactic fields (op, name, operands, attributes, line and columns); the
+// validator fills the analysed fields (kind, dtype, length, open ranges, constant value, interval);
+// the linearizer and runner read both. Operands refer to earlier statements of the same block by
+// index, so every stage walks plain vectors, never maps of names.
+#pragma once
+
+#include <bit>
+#include <climits>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uir {
+
+enum AttrMask : unsigned { ATTR_DTYPE = 1, ATTR_SLOT = 2, ATTR_SHAPE = 4 };
+
+enum class Op : uint8_t {
+#define UIR_OP(name, spelling, min_ops, max_ops, attrs, named, week) name,
+#include "oracle/ops.def"
+#undef UIR_OP
+};
+
+/// One row of the op table (oracle/ops.def).
+struct OpInfo {
+  Op op;
+  std::string_view spelling;
+  int min_operands;
+  int max_operands;  // -1: variadic
+  unsigned attrs;    // AttrMask bits
+  bool named;
+  int week;
+};
+const OpInfo& op_info(Op op);
+/// The op spelled `word`, or nullopt (Param has no spelling and is never found).
+std::optional<Op> op_from_spelling(std::string_view word);
+/// Every op of the table, in table order.
+const std::vector<OpInfo>& op_table();
+
+/// Element types. Void is the dtype of effects (store, end) and of statements with no result.
+enum class DType : uint8_t { I32, F32, Bool, Void };
+std::string_view dtype_name(DType t);  // "i32", "f32", "bool", "void"
+std::optional<DType> dtype_from_name(std::string_view word);
+
+/// What a statement's result is (spec §2).
+enum class Kind : uint8_t {
+  None,    // assert, ret: no result
+  Value,   // i32 / f32 / bool
+  Effect,  // store, end
+  Memory,  // buffer, alloc, after: a version of a buffer or alloc
+  View,    // shrink: a window of `length` elements
+};
+
+/// A scalar of one dtype, kept as its 32-bit pattern so i32, f32 and bool share one representation.
+struct Scalar {
+  DType dtype = DType::I32;
+  uint32_t bits = 0;
+
+  static Scalar i32(int32_t v) { return {DType::I32, static_cast<uint32_t>(v)}; }
+  static Scalar f32(float v) { return {DType::F32, std::bit_cast<uint32_t>(v)}; }
+  static Scalar boolean(bool v) { return {DType::Bool, v ? 1u : 0u}; }
+  int32_t as_i32() const { return static_cast<int32_t>(bits); }
+  float as_f32() const { return std::bit_cast<float>(bits); }
+  bool as_bool() const { return bits != 0; }
+};
+
+/// An i32 interval [lo, hi] (spec §4.3). Bool and f32 values have none.
+struct Interval {
+  int32_t lo = INT32_MIN;
+  int32_t hi = INT32_MAX;
+  bool operator==(const Interval&) const = default;
+};
+
+struct Operand {
+  enum class Kind : uint8_t {
+    Ref,      // a %name: `ref` is the defining statement's index in the same block (-1: undefined)
+    Literal,  // a literal: `literal` holds it (when `literal_overflow`, an i32 literal outside i32)
+    Func,     // @fname, first operand of `call`: `ref` is the function's index (-1: undefined)
+  };
+  Kind kind = Kind::Ref;
+  int32_t ref = -1;
+  Scalar literal;
+  bool literal_overflow = false;  // E-LITERAL
+  std::string text;               // as written: "%x", "3.0", "@f"
+  int column = 0;                 // 1-based column of the token, for the caret
+};
+
+struct Stmt {
+  // --- filled by the parser ---
+  Op op = Op::Const;
+  std::string name;  // "%x"; empty for assert and ret
+  int line = 0;      // physical line in the file, from 1
+  int column = 0;    // 1-based column where the statement starts (its name, or its op)
+  int op_column = 0; // 1-based column of the op word
+  std::vector<Operand> operands;
+  std::optional<DType> dtype_attr;  // dtype=
+  int32_t slot = -1;                // slot= (0..63; the parser refuses others)
+  int32_t shape = -1;               // shape=: number of elements (1 for `[]`), -1 when absent
+  bool redefines = false;           // E-REDEFINED: the name was defined before in this block
+  int redefined_slot_of = -1;       // for buffers: index of an earlier buffer with the same slot
+
+  // --- filled by the validator ---
+  Kind kind = Kind::None;
+  DType dtype = DType::Void;         // the value's dtype; for memory and views the element dtype
+  int32_t length = 0;                // memory and views: number of elements
+  int32_t memory_root = -1;          // memory/views/loads/stores: the buffer or alloc statement
+  int32_t version = -1;              // views, loads, stores: the memory version they name
+  std::vector<int32_t> open_ranges;  // indices of the range statements still open, ascending
+  std::optional<Scalar> constant;    // set when a constant expression (spec §4)
+  std::optional<Interval> interval;  // i32 values only
+};
+
+/// A function: its own small program. body[0 .. num_params) are Param statements (line = the
+/// header's line); the last statement of a well-formed body is `ret`.
+struct Function {
+  std::string name;  // "@f"
+  int line = 0;      // the `func` header
+  int close_line = 0;  // the `}` line (0 when the parser stopped before it)
+  int column = 0;
+  DType ret = DType::Void;
+  int num_params = 0;
+  std::vector<Stmt> body;
+  bool redefines = false;  // E-REDEFINED: a function of this name came before
+};
+
+/// A parsed file. `funcs` and `stmts` are each in file order; together they interleave by line.
+struct Program {
+  std::string path;                // as given on the command line (for messages)
+  std::vector<std::string> lines;  // the source lines without line ends, for carets
+  std::vector<Function> funcs;
+  std::vector<Stmt> stmts;  // top-level statements
+
+  /// Indices of the top-level `buffer` statements in increasing slot order.
+  std::vector<int> buffers_by_slot() const;
+};
+
+}  // namespace uir

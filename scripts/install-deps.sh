@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages uirgrade needs, skipping those already there. Run as root (CI is) or
+# with sudo available. The Dockerfile runs this same script.
+set -euo pipefail
+packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev libyaml-cpp-dev
+          libfmt-dev librapidcheck-dev libgtest-dev bubblewrap python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
