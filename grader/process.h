@@ -1,0 +1,61 @@
+// Running one untrusted program under limits. The grader's logic talks to the CommandRunner
+// interface only, so it is tested with a fake; the real runner (process.cc, Boost.Process) is
+// tested against misbehaving programs (grader/testdata/students/).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace uirgrade {
+
+/// How a student process is isolated (spec'd by `--sandbox auto|bwrap|none`).
+enum class Sandbox { Auto, Bwrap, None };
+
+struct ProcessLimits {
+  double wall_seconds = 10.0;
+  double cpu_seconds = 10.0;
+  uint64_t address_space_bytes = 2ull << 30;  // 2 GiB
+  uint64_t stdout_cap_bytes = 1ull << 20;     // captured; the rest is drained and dropped
+  uint64_t stderr_cap_bytes = 1ull << 20;
+  uint64_t file_size_bytes = 64ull << 20;     // RLIMIT_FSIZE for files it writes
+};
+
+struct ProcessRequest {
+  std::vector<std::string> argv;  // argv[0] is the executable's path; no shell is involved
+  std::string stdin_path;         // a file to read stdin from; empty: /dev/null
+  /// Files the program may read (its program file, say). The runner makes them readable to the
+  /// student's uid and visible inside the sandbox.
+  std::vector<std::string> readable_paths;
+  ProcessLimits limits;
+  Sandbox sandbox = Sandbox::Auto;
+};
+
+struct ProcessResult {
+  bool started = false;      // false: internal error (spawn or sandbox failed): never the student's fault
+  std::string internal_error;
+  bool exited = false;       // exited normally: exit_code is set
+  int exit_code = -1;
+  int signal = 0;            // killed by this signal (0: none)
+  bool timed_out = false;    // killed at the wall-clock deadline
+  bool cpu_limit = false;    // SIGXCPU / CPU time at the limit
+  bool probably_memory = false;  // a guess (rlimits cannot tell for sure): say "probably"
+  bool stdout_truncated = false;
+  bool stderr_truncated = false;
+  std::string out;
+  std::string err;
+  double wall_seconds = 0;
+  double cpu_seconds = 0;
+  uint64_t peak_rss_bytes = 0;
+  std::string isolation;     // what was in force, e.g. "bwrap (pid+net namespaces), uid 65534, rlimits"
+};
+
+class CommandRunner {
+ public:
+  virtual ~CommandRunner() = default;
+  /// Runs one process to completion. Safe to call from many threads at once.
+  virtual ProcessResult run(const ProcessRequest& request) = 0;
+};
+
+}  // namespace uirgrade

@@ -1,0 +1,53 @@
+// One graded test as the loader (suite.cc) makes it from a suite's manifest and a .uir file's
+// headers (spec §7), and as the grader runs it. Generated programs (fuzz/<n>) become TestCases too.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "oracle/data.h"
+
+namespace uirgrade {
+
+enum class Mode { Run, Render };
+enum class Visibility { Visible, AfterDueDate, Hidden };
+
+/// A `# data S:` header.
+struct DataSpec {
+  enum class Kind { Explicit, Random, RandomRange, Zeros, Iota };
+  Kind kind = Kind::Random;
+  std::vector<std::string> values;  // Explicit: the values as written
+  double lo = 0, hi = 0;            // RandomRange
+  int line = 0;                     // the header's line
+};
+
+struct Tolerance {
+  double rtol = 1e-5;
+  double atol = 1e-6;
+};
+
+struct TestCase {
+  std::string name;   // "week3/accumulator", "fuzz/17"
+  std::string suite;  // "week3"
+  int week = 0;       // the week whose suite it belongs to
+  std::string path;   // the .uir file (empty for generated programs held in memory)
+  std::string source; // the program text
+  Mode mode = Mode::Run;  // a file with `# render` is a render test
+  int expect_exit = 0;    // `# expect: exit N`
+  std::optional<int> expect_assert_line;         // `# expect assert: L`
+  std::optional<std::string> expect_error_rule;  // `# error: E-...`
+  std::map<int, std::vector<std::string>> expect_slots;  // `# expect S: ...` (values as written)
+  std::map<int, DataSpec> data;                  // `# data S: ...`; slots without one are Random
+  std::optional<std::vector<int>> check_slots;   // `# check: ...`; nullopt: all slots
+  std::optional<int> render_loops;               // `# render: loops=N`
+  // From the manifest:
+  double points = 1.0;
+  Visibility visibility = Visibility::Visible;
+  Tolerance tolerance;
+  std::optional<double> timeout_seconds;
+};
+
+}  // namespace uirgrade
