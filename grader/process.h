@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace uirgrade {
@@ -24,10 +25,10 @@ struct ProcessLimits {
 
 struct ProcessRequest {
   std::vector<std::string> argv;  // argv[0] is the executable's path; no shell is involved
-  std::string stdin_path;         // a file to read stdin from; empty: /dev/null
-  /// Files the program may read (its program file, say). The runner makes them readable to the
-  /// student's uid and visible inside the sandbox.
-  std::vector<std::string> readable_paths;
+  std::string stdin_data;         // what the program reads on stdin (the runner puts it in a file)
+  /// Files written into the program's fresh working directory before it starts, as (name, content):
+  /// e.g. ("prog.uir", text), so that argv can say `run prog.uir`. The directory is removed afterwards.
+  std::vector<std::pair<std::string, std::string>> files;
   ProcessLimits limits;
   Sandbox sandbox = Sandbox::Auto;
 };

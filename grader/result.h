@@ -1,0 +1,42 @@
+// The outcome of one graded test: what the engine (grade.cc) produces and every report reads.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "grader/test_case.h"
+
+namespace uirgrade {
+
+enum class Verdict {
+  Pass,
+  WrongExit,        // exit code differs from the oracle's
+  WrongBuffer,      // a checked buffer differs (or the failing assert's line)
+  MalformedOutput,  // stdout is not slot lines as spec §6.1 says
+  Timeout,
+  Crash,            // killed by a signal, or an exit code outside 0/1/2
+  MemoryLimit,      // probably: rlimits cannot be sure
+  OutputLimit,
+  CompileError,     // render: the C does not compile
+  SanitizerError,   // render: UBSan/ASan report
+  ForbiddenConstruct,  // render: while/do/goto/setjmp/recursion, or the wrong number of loops
+  InternalError,    // ours, never the student's fault
+};
+std::string_view verdict_name(Verdict v);  // "pass", "wrong-exit", ...
+
+struct TestResult {
+  std::string name;   // "week3/accumulator"
+  std::string suite;  // "week3"
+  int week = 0;
+  Mode mode = Mode::Run;
+  Visibility visibility = Visibility::Visible;
+  Verdict verdict = Verdict::Pass;
+  double points = 0;      // earned
+  double max_points = 0;
+  double seconds = 0;     // wall time of the student's command(s)
+  std::string message;    // one line: what happened
+  std::string details;    // a short readable diff, the first compiler errors, ...
+  std::string reproduce;  // commands that reproduce the failure
+};
+
+}  // namespace uirgrade

@@ -1,0 +1,51 @@
+// Loading suites: a week's plan (suites/weeks.yaml), each suite's manifest (suite.yaml) and each test
+// file's headers (spec §7) become TestCases. Every problem is a SuiteError naming the file and line.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "grader/process.h"
+#include "grader/test_case.h"
+
+namespace uirgrade {
+
+struct SuiteError {
+  std::string file;
+  int line = 0;  // 0: the file as a whole
+  std::string message;
+};
+/// "FILE:LINE: suite error: message"
+std::string format_suite_error(const SuiteError& error);
+
+/// What one week grades (suites/weeks.yaml).
+struct WeekPlan {
+  int week = 0;
+  std::vector<std::string> suites;          // e.g. {"week1", "week2", "week3"}
+  std::map<std::string, int> fuzz_counts;   // generated programs per kind (e.g. "valid", "invalid")
+  ProcessLimits limits;                     // default limits for the week's student commands
+};
+
+struct LoadedWeek {
+  WeekPlan plan;
+  std::vector<TestCase> tests;  // every suite of the plan, in plan order, files sorted by name
+};
+
+std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week);
+/// One suite folder (its suite.yaml and *.uir files).
+std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
+                                                            const std::string& suite_name, int week);
+/// One test file's headers. `name` is "<suite>/<file stem>".
+std::variant<TestCase, SuiteError> parse_test_file(const std::string& path, const std::string& text,
+                                                    const std::string& name, const std::string& suite,
+                                                    int week);
+
+/// The input data of a test for the program's buffers, made deterministically from the test's name
+/// and the run's seed (spec §7): explicit values, random, random LO..HI, zeros, iota.
+std::variant<std::vector<uir::SlotData>, SuiteError> make_input_data(
+    const TestCase& test, const std::vector<uir::SlotSpec>& specs, uint64_t seed);
+
+}  // namespace uirgrade
