@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,5 +59,10 @@ class CommandRunner {
   /// Runs one process to completion. Safe to call from many threads at once.
   virtual ProcessResult run(const ProcessRequest& request) = 0;
 };
+
+/// The real runner (process.cc): Boost.Process, rlimits, process groups, an unprivileged uid when
+/// root, bubblewrap when asked for and usable. Returns nullptr and sets *error when `sandbox` cannot be
+/// had (Bwrap requested but unusable).
+std::unique_ptr<CommandRunner> make_process_runner(Sandbox sandbox, std::string* error);
 
 }  // namespace uirgrade

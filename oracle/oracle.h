@@ -21,7 +21,7 @@ struct Compiled {
 };
 
 /// Parses, validates and linearizes `text`. Never throws on any input.
-Compiled compile(std::string path, std::string_view text);
+Compiled compile(std::string path, std::string_view text, const PlantedBugs& bugs = {});
 
 struct RunResult {
   int exit_code = 0;           // 0: every assert passed; 1: an assert failed

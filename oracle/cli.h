@@ -1,0 +1,24 @@
+// The subcommands of `uir-oracle` (the student contract of spec §6, plus `check` and `lin`).
+// uir_oracle_main.cc reads the program file and dispatches; each command lives in its own file.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+namespace uir {
+
+/// A program file as read from disk: the path as given on the command line, and its text.
+struct ProgramFile {
+  std::string path;
+  std::string text;
+};
+
+/// Exit codes of spec §6.1, plus 3 for malformed data on stdin (the oracle's own choice).
+enum ExitCode { kExitOk = 0, kExitAssert = 1, kExitInvalid = 2, kExitBadData = 3 };
+
+int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err);   // cli_check.cc
+int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err);  // cli_run.cc
+int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_render.cc
+int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err);     // cli_lin.cc
+
+}  // namespace uir
