@@ -43,6 +43,10 @@ struct TestCase {
   std::map<int, DataSpec> data;                  // `# data S: ...`; slots without one are Random
   std::optional<std::vector<int>> check_slots;   // `# check: ...`; nullopt: all slots
   std::optional<int> render_loops;               // `# render: loops=N`
+  /// The line of each header, keyed by its name as written without the colon and with the slot in
+  /// decimal: "expect", "expect assert", "expect 1", "data 0", "check", "error", "render". For
+  /// messages that point at the header a check disagrees with (grader/suite_check.h).
+  std::map<std::string, int> header_lines;
   // From the manifest:
   double points = 1.0;
   Visibility visibility = Visibility::Visible;
