@@ -1,0 +1,157 @@
+// The compiler runs through the CommandRunner like any process (limits, time-out), without a
+// sandbox: it is our tool, reading only the files we hand it. Its output goes to an absolute path
+// in the compiler's own temporary directory, since the runner removes each working directory.
+#include "grader/c_compile.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+
+#include <fmt/format.h>
+
+
+namespace uirgrade {
+namespace {
+
+uint64_t fnv1a64(std::string_view text) {
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char ch : text) hash = (hash ^ ch) * 1099511628211ull;
+  return hash;
+}
+
+std::string find_on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    std::string candidate = dirs.substr(start, end - start) + "/" + program;
+    if (end > start && access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<std::string> c_compile_flags() {
+  return {"-std=c11", "-O1", "-ffp-contract=off", "-fsanitize=undefined,address",
+          "-fno-sanitize-recover=all", "-g", "-w"};
+}
+
+std::string sanitizer_defaults_c(uint64_t rss_limit_mb) {
+  return fmt::format(
+      "// Sanitizer defaults of the grader: a report exits 86 (never 1, which means an assert).\n"
+      "const char *__asan_default_options(void) {{\n"
+      "  return \"detect_leaks=0:exitcode=86:hard_rss_limit_mb={}\";\n"
+      "}}\n"
+      "const char *__ubsan_default_options(void) {{\n"
+      "  return \"halt_on_error=1:print_stacktrace=1:exitcode=86\";\n"
+      "}}\n",
+      rss_limit_mb);
+}
+
+CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb)
+    : runner_(runner), rss_limit_mb_(rss_limit_mb), cc_path_(find_on_path("cc")) {
+  std::error_code ec;
+  std::string pattern = (std::filesystem::temp_directory_path(ec) / "uirgrade-cc-XXXXXX").string();
+  if (ec) pattern = "/tmp/uirgrade-cc-XXXXXX";
+  if (mkdtemp(pattern.data()) != nullptr) {
+    dir_ = pattern;
+    // Readable by everyone: the runner may start the binaries under an unprivileged uid.
+    chmod(dir_.c_str(), 0755);
+  }
+}
+
+CCompiler::~CCompiler() {
+  std::error_code ec;
+  if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
+}
+
+int CCompiler::compiler_runs() const {
+  std::lock_guard lock(mutex_);
+  return compiler_runs_;
+}
+
+CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string& driver_c) {
+  std::string key = kernel_c;
+  key.push_back('\0');
+  key += driver_c;
+  std::promise<CompileOutcome> promise;
+  std::shared_future<CompileOutcome> future;
+  bool ours = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = cache_.try_emplace(key);
+    if (inserted) {
+      it->second = promise.get_future().share();
+      ours = true;
+      ++compiler_runs_;
+    }
+    future = it->second;
+  }
+  if (!ours) {
+    CompileOutcome cached = future.get();
+    cached.from_cache = true;
+    cached.seconds = 0;
+    return cached;
+  }
+  CompileOutcome outcome = run_compiler(kernel_c, driver_c, fnv1a64(key));
+  promise.set_value(outcome);
+  return outcome;
+}
+
+CompileOutcome CCompiler::run_compiler(const std::string& kernel_c, const std::string& driver_c,
+                                       uint64_t key_hash) {
+  CompileOutcome outcome;
+  if (cc_path_.empty()) {
+    outcome.message = "no C compiler: `cc` is not on PATH";
+    return outcome;
+  }
+  if (dir_.empty()) {
+    outcome.message = "could not create a temporary directory for compiled kernels";
+    return outcome;
+  }
+  std::string binary = fmt::format("{}/kernel-{:016x}", dir_, key_hash);
+  ProcessRequest request;
+  request.argv.push_back(cc_path_);
+  for (const std::string& flag : c_compile_flags()) request.argv.push_back(flag);
+  for (const char* file : {"kernel.c", "driver.c", "sanitizer_defaults.c", "-o"}) request.argv.push_back(file);
+  request.argv.push_back(binary);
+  request.argv.push_back("-lm");
+  request.files = {{"kernel.c", kernel_c},
+                   {"driver.c", driver_c},
+                   {"sanitizer_defaults.c", sanitizer_defaults_c(rss_limit_mb_)}};
+  request.sandbox = Sandbox::None;
+  request.limits.wall_seconds = 120;  // a loaded 2-core CI machine compiles slowly
+  request.limits.cpu_seconds = 120;
+  request.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();  // cc1 + sanitizers
+  request.limits.stdout_cap_bytes = 256 << 10;
+  request.limits.stderr_cap_bytes = 256 << 10;
+  request.limits.file_size_bytes = 512ull << 20;
+
+  ProcessResult result = runner_.run(request);
+  outcome.seconds = result.wall_seconds;
+  if (!result.started) {
+    outcome.message = "could not start the C compiler: " + result.internal_error;
+  } else if (result.timed_out || result.cpu_limit || result.signal != 0) {
+    outcome.message = fmt::format("the C compiler did not finish ({})",
+                                  result.timed_out || result.cpu_limit ? "time-out"
+                                                                       : fmt::format("signal {}", result.signal));
+  } else if (result.exit_code != 0) {
+    outcome.status = CompileOutcome::Status::CompileError;
+    outcome.message = result.err.empty() ? result.out : result.err;
+  } else if (access(binary.c_str(), X_OK) != 0) {
+    outcome.message = "the C compiler succeeded but wrote no binary at " + binary;
+  } else {
+    outcome.status = CompileOutcome::Status::Ok;
+    outcome.binary_path = binary;
+  }
+  return outcome;
+}
+
+}  // namespace uirgrade

@@ -1,0 +1,83 @@
+#include "grader/judge.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "grader/compare.h"
+
+namespace uirgrade {
+
+std::string signal_description(int signal) {
+  const char* abbrev = sigabbrev_np(signal);
+  const char* text = strsignal(signal);
+  if (!abbrev) return fmt::format("signal {}", signal);
+  return fmt::format("SIG{} ({})", abbrev, text ? text : "unknown");
+}
+
+std::optional<std::string> sanitizer_report(std::string_view err) {
+  static constexpr std::string_view kMarkers[] = {"runtime error:", "ERROR: AddressSanitizer",
+                                                   "ERROR: LeakSanitizer", "ERROR: UndefinedBehaviorSanitizer"};
+  size_t first = std::string_view::npos;
+  for (std::string_view marker : kMarkers) first = std::min(first, err.find(marker));
+  if (first == std::string_view::npos) return std::nullopt;
+  size_t line_start = err.rfind('\n', first);
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  return first_lines(err.substr(line_start), 12);
+}
+
+std::optional<Judgement> judge_process(const ProcessResult& result, const ProcessLimits& limits,
+                                       std::string_view what, std::initializer_list<int> allowed_exits,
+                                       bool sanitized) {
+  auto stderr_tail = [&] {
+    return result.err.empty() ? std::string() : "stderr:\n" + first_lines(result.err, 10);
+  };
+  if (!result.started)
+    return Judgement{Verdict::InternalError,
+                     fmt::format("internal error running {} (not your fault): {}", what, result.internal_error),
+                     ""};
+  if (result.stdout_truncated)
+    return Judgement{Verdict::OutputLimit,
+                     fmt::format("{} printed more than {} bytes on stdout, far more than its buffers need",
+                                 what, limits.stdout_cap_bytes),
+                     fmt::format("first line of stdout: {}\n", first_line(result.out, 120))};
+  if (result.timed_out)
+    return Judgement{Verdict::Timeout,
+                     fmt::format("{} did not finish within {:g} s of wall-clock time (killed)", what,
+                                 limits.wall_seconds),
+                     stderr_tail()};
+  if (result.cpu_limit)
+    return Judgement{Verdict::Timeout,
+                     fmt::format("{} used its {:g} s of CPU time (killed)", what, limits.cpu_seconds),
+                     stderr_tail()};
+  if (result.probably_memory)
+    return Judgement{Verdict::MemoryLimit,
+                     fmt::format("{} probably ran out of memory (limit {} MiB{}; peak {} MiB)", what,
+                                 limits.address_space_bytes >> 20,
+                                 result.signal ? ", ended by " + signal_description(result.signal) : "",
+                                 result.peak_rss_bytes >> 20),
+                     stderr_tail()};
+  if (sanitized) {
+    if (auto report = sanitizer_report(result.err))
+      return Judgement{Verdict::SanitizerError,
+                       fmt::format("{}: the sanitizer found undefined behaviour or a bad memory access: {}",
+                                   what, first_line(*report, 160)),
+                       *report};
+  }
+  if (result.signal != 0)
+    return Judgement{Verdict::Crash, fmt::format("{} crashed: {}", what, signal_description(result.signal)),
+                     stderr_tail()};
+  if (std::find(allowed_exits.begin(), allowed_exits.end(), result.exit_code) == allowed_exits.end()) {
+    std::string allowed;
+    for (int code : allowed_exits) allowed += (allowed.empty() ? "" : ", ") + std::to_string(code);
+    return Judgement{Verdict::Crash,
+                     fmt::format("{} exited with status {} (the contract allows {})", what, result.exit_code,
+                                 allowed),
+                     stderr_tail()};
+  }
+  return std::nullopt;
+}
+
+}  // namespace uirgrade

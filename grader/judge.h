@@ -1,0 +1,37 @@
+// The verdicts a finished process earns before its output is looked at, in the order of
+// /work/shared/notes/subprocess.md: internal error, output limit, time-out, memory (probable),
+// sanitizer report, crash by signal, an exit code outside the contract. What is left (exit 0, 1
+// or 2) is compared with the oracle by the engine.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "grader/process.h"
+#include "grader/result.h"
+
+namespace uirgrade {
+
+/// A verdict with what to tell people.
+struct Judgement {
+  Verdict verdict = Verdict::Pass;
+  std::string message;  // one line
+  std::string details;
+};
+
+/// `what` names the command in messages ("student-uirc run prog.uir"). `allowed_exits` are the exit
+/// codes the contract allows (0, 1, 2 for the student; 0, 1 for a rendered kernel's driver).
+/// `sanitized`: the program was built with -fsanitize, so a sanitizer report on stderr is a verdict.
+std::optional<Judgement> judge_process(const ProcessResult& result, const ProcessLimits& limits,
+                                       std::string_view what, std::initializer_list<int> allowed_exits,
+                                       bool sanitized);
+
+/// "SIGSEGV (Segmentation fault)".
+std::string signal_description(int signal);
+
+/// The first lines of a sanitizer report in `err` (UBSan "runtime error:", ASan/LSan "ERROR: ...
+/// Sanitizer"), or nullopt when there is none.
+std::optional<std::string> sanitizer_report(std::string_view err);
+
+}  // namespace uirgrade

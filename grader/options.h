@@ -1,0 +1,70 @@
+// The command line of `grade` (see usage_text()): parsed into Options, or a UsageError that the CLI
+// prints with exit code 2.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "grader/process.h"
+#include "grader/shard.h"
+
+namespace uirgrade {
+
+/// The seed when --seed is not given: fixed, so that two runs of the same command grade the same
+/// data and the same generated programs (docs/decisions/grader.md).
+inline constexpr uint64_t kDefaultSeed = 1;
+
+enum class Command {
+  Grade,        // grade --week N STUDENT [options]
+  Merge,        // grade merge FILE... [--format F [--output FILE]]...
+  CheckSuites,  // grade --check-suites [DIR]: the suites against the oracle, no student
+  Help,         // grade --help
+};
+
+enum class Format { Text, Json, Junit, Gradescope };
+
+/// One report to write: a format and where (empty path: stdout).
+struct ReportOutput {
+  Format format = Format::Text;
+  std::string path;
+};
+
+struct Options {
+  Command command = Command::Grade;
+  int week = 0;
+  std::string student;  // the path as given
+  std::string suites_dir;
+  int jobs = 1;
+  std::optional<double> timeout_seconds;
+  uint64_t seed = kDefaultSeed;
+  std::vector<std::string> only;  // globs over test names; a test runs when it matches any
+  int max_failures = 0;           // 0: no limit
+  std::vector<ReportOutput> outputs;  // never empty after parsing: text on stdout by default
+  std::optional<Shard> shard;
+  std::string keep_dir;  // empty: keep nothing
+  Sandbox sandbox = Sandbox::Auto;
+  int fuzz = 0;          // generated programs to add (0: none beyond the week's plan)
+  std::vector<std::string> merge_files;
+};
+
+struct UsageError {
+  std::string message;
+};
+
+/// Parses the arguments after the program name. `default_jobs` and `default_suites_dir` are what
+/// the machine and the build provide.
+std::variant<Options, UsageError> parse_options(const std::vector<std::string>& args, int default_jobs,
+                                                const std::string& default_suites_dir);
+
+/// The --help text: synopsis, every option, exit codes and examples.
+std::string usage_text();
+
+/// Shell-style glob (`*`, `?`, `[...]`) over a whole test name; `*` also crosses `/`.
+bool glob_matches(const std::string& pattern, const std::string& name);
+
+std::string_view format_name(Format format);
+
+}  // namespace uirgrade
