@@ -1,0 +1,144 @@
+// Linear list -> instruction array.
+//
+// Every operand is resolved once, here, to a register number: statement k's value lives in
+// register k and each literal operand gets a register of its own after those, pre-filled. The
+// statements the validator folded to a constant (`const`, constant expressions, constant calls)
+// are pre-filled too and cost nothing at run time. Memory versions need no instruction at all:
+// memory is updated in place (spec §5.4), so `after` only orders, and a view is just an offset into
+// its buffer or alloc, computed by `shrink`. A range becomes a LoopOpen/LoopClose pair whose jump
+// targets are patched when the `end` that closes it is reached.
+#include "oracle/bytecode.h"
+
+#include <cassert>
+
+namespace uir {
+namespace {
+
+class BytecodeCompiler {
+ public:
+  BytecodeCompiler(const Program& program) : program_(program), memory_of_stmt_(program.stmts.size(), -1) {
+    out_.registers.assign(program.stmts.size(), 0);
+    for (size_t k = 0; k < program.stmts.size(); ++k) {
+      const Stmt& s = program.stmts[k];
+      if (s.constant) out_.registers[k] = s.constant->bits;
+      if (s.op == Op::Buffer || s.op == Op::Alloc) {
+        memory_of_stmt_[k] = static_cast<int32_t>(out_.memories.size());
+        out_.memories.push_back({static_cast<int32_t>(k), s.op == Op::Buffer ? s.slot : -1, s.dtype, s.length});
+      }
+    }
+  }
+
+  Bytecode compile(const Linear& linear) {
+    for (const Placed& item : linear.items) place(item.stmt);
+    assert(open_loops_.empty());
+    emit({Code::Halt});
+    return std::move(out_);
+  }
+
+ private:
+  struct OpenLoop {
+    int32_t range_stmt;
+    size_t open_instr;
+  };
+
+  void emit(Instr instr) { out_.code.push_back(instr); }
+
+  uint32_t reg(const Operand& operand) {
+    if (operand.kind == Operand::Kind::Ref) return static_cast<uint32_t>(operand.ref);
+    out_.registers.push_back(operand.literal.bits);
+    return static_cast<uint32_t>(out_.registers.size() - 1);
+  }
+
+  DType operand_dtype(const Operand& operand) const {
+    return operand.kind == Operand::Kind::Ref ? program_.stmts[operand.ref].dtype : operand.literal.dtype;
+  }
+
+  uint32_t memory(const Stmt& s) const { return static_cast<uint32_t>(memory_of_stmt_[s.memory_root]); }
+
+  void binary(Code code, uint32_t dst, const Stmt& s) { emit({code, dst, reg(s.operands[0]), reg(s.operands[1])}); }
+
+  Code cast_code(DType from, DType to) const {
+    if (from == to) return Code::Copy;
+    switch (to) {
+      case DType::F32: return from == DType::I32 ? Code::I32ToF32 : Code::BoolToF32;
+      case DType::I32: return from == DType::F32 ? Code::F32ToI32 : Code::Copy;  // bool is 0/1 already
+      case DType::Bool: return from == DType::I32 ? Code::I32ToBool : Code::F32ToBool;
+      case DType::Void: break;
+    }
+    assert(false && "cast to void");
+    return Code::Copy;
+  }
+
+  void place(int32_t index) {
+    const Stmt& s = program_.stmts[index];
+    const uint32_t dst = static_cast<uint32_t>(index);
+    if (s.constant) return;  // pre-filled
+    const bool f32 = s.dtype == DType::F32;
+    switch (s.op) {
+      case Op::Const:  // always folded; kept for completeness of the switch
+        out_.registers[index] = s.operands[0].literal.bits;
+        return;
+      case Op::Add: return binary(f32 ? Code::AddF32 : Code::AddI32, dst, s);
+      case Op::Mul: return binary(f32 ? Code::MulF32 : Code::MulI32, dst, s);
+      case Op::Max: return binary(f32 ? Code::MaxF32 : Code::MaxI32, dst, s);
+      case Op::Idiv: return binary(Code::Idiv, dst, s);
+      case Op::Mod: return binary(Code::Mod, dst, s);
+      case Op::Cmplt:
+        return binary(operand_dtype(s.operands[0]) == DType::F32 ? Code::LtF32 : Code::LtI32, dst, s);
+      case Op::Cmpne:
+        return binary(operand_dtype(s.operands[0]) == DType::F32 ? Code::NeF32 : Code::NeBits, dst, s);
+      case Op::Cmpeq:
+        return binary(operand_dtype(s.operands[0]) == DType::F32 ? Code::EqF32 : Code::EqBits, dst, s);
+      case Op::Where:
+        return emit({Code::Where, dst, reg(s.operands[0]), reg(s.operands[1]), reg(s.operands[2])});
+      case Op::Cast: return emit({cast_code(operand_dtype(s.operands[0]), s.dtype), dst, reg(s.operands[0])});
+      case Op::Exp2: return emit({Code::Exp2, dst, reg(s.operands[0])});
+      case Op::Log2: return emit({Code::Log2, dst, reg(s.operands[0])});
+      case Op::Sqrt: return emit({Code::Sqrt, dst, reg(s.operands[0])});
+      case Op::Recip: return emit({Code::Recip, dst, reg(s.operands[0])});
+      case Op::Assert: return emit({Code::Assert, dst, reg(s.operands[0]), static_cast<uint32_t>(s.line)});
+      case Op::Call: {
+        CallSite site{index, s.operands[0].ref, {}};
+        for (size_t k = 1; k < s.operands.size(); ++k) site.arg_registers.push_back(reg(s.operands[k]));
+        out_.calls.push_back(std::move(site));
+        return emit({Code::Call, dst, static_cast<uint32_t>(out_.calls.size() - 1)});
+      }
+      case Op::Shrink: return binary(Code::Shrink, dst, s);
+      case Op::Load: return emit({Code::Load, dst, memory(s), reg(s.operands[0])});
+      case Op::Store: return emit({Code::Store, dst, memory(s), reg(s.operands[0]), reg(s.operands[1])});
+      case Op::Range:
+        open_loops_.push_back({index, out_.code.size()});
+        return emit({Code::LoopOpen, dst, reg(s.operands[0])});
+      case Op::End: {
+        // The linearizer nests loops like a stack: an end always closes the innermost open loop.
+        assert(!open_loops_.empty() && s.operands.back().ref == open_loops_.back().range_stmt);
+        OpenLoop loop = open_loops_.back();
+        open_loops_.pop_back();
+        Instr& open = out_.code[loop.open_instr];
+        emit({Code::LoopClose, dst, static_cast<uint32_t>(loop.range_stmt), open.a,
+              static_cast<uint32_t>(loop.open_instr + 1)});
+        open.b = static_cast<uint32_t>(out_.code.size());
+        return;
+      }
+      case Op::Buffer:
+      case Op::Alloc:
+      case Op::After:  // memory is updated in place: versions only order statements
+      case Op::Ret:
+      case Op::Param:  // function bodies are never placed
+        return;
+    }
+  }
+
+  const Program& program_;
+  std::vector<int32_t> memory_of_stmt_;
+  std::vector<OpenLoop> open_loops_;
+  Bytecode out_;
+};
+
+}  // namespace
+
+Bytecode compile_bytecode(const Program& program, const Linear& linear) {
+  return BytecodeCompiler(program).compile(linear);
+}
+
+}  // namespace uir

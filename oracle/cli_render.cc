@@ -1,0 +1,19 @@
+// `uir-oracle render PROG.uir` (spec §6.2): the kernel's C on stdout, or exit 2 with the error.
+#include <iostream>
+
+#include "oracle/cli.h"
+#include "oracle/oracle.h"
+
+namespace uir {
+
+int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err) {
+  Compiled compiled = compile(file.path, file.text);
+  if (compiled.error) {
+    err << format_error(compiled.program, *compiled.error) << "\n";
+    return kExitInvalid;
+  }
+  out << render_c(compiled);
+  return kExitOk;
+}
+
+}  // namespace uir

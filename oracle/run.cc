@@ -1,0 +1,125 @@
+// The runner (spec §5.4): executes the linear list in order with ordinary in-place memory, exactly
+// as the rendered C does.
+//
+// The linear list is first compiled to an instruction array (oracle/bytecode.h); this file is the
+// dispatch loop over it. Registers are 32-bit words (i32, f32 and bool bit patterns), memory is one
+// word array per buffer or alloc, and every op's arithmetic is the shared per-op function of
+// oracle/scalar_ops.h, so the runner and the validator's constant folding cannot disagree. The
+// build compiles the oracle with -ffp-contract=off: each f32 op is rounded on its own, never fused.
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+#include "oracle/bytecode.h"
+#include "oracle/oracle.h"
+#include "oracle/scalar_ops.h"
+
+namespace uir {
+namespace {
+
+inline float as_f32(uint32_t word) { return std::bit_cast<float>(word); }
+inline int32_t as_i32(uint32_t word) { return static_cast<int32_t>(word); }
+inline uint32_t word(float v) { return std::bit_cast<uint32_t>(v); }
+inline uint32_t word(int32_t v) { return static_cast<uint32_t>(v); }
+inline uint32_t word(bool v) { return v ? 1u : 0u; }
+
+/// A top-level call that is not a constant expression, evaluated by the shared function evaluator.
+uint32_t evaluate_call(const Program& program, const CallSite& site, const std::vector<uint32_t>& regs) {
+  const Function& func = program.funcs[site.function];
+  std::vector<Scalar> args;
+  for (size_t k = 0; k < site.arg_registers.size(); ++k)
+    args.push_back({func.body[k].dtype_attr.value_or(DType::I32), regs[site.arg_registers[k]]});
+  std::optional<Scalar> result = call_function(program, site.function, args);
+  assert(result && "call_function refused a validated call");
+  return result ? result->bits : 0;
+}
+
+/// Runs `code` to its Halt; returns the smallest line of a failing assert, or 0.
+int execute(const Program& program, const Bytecode& bytecode, std::vector<uint32_t>& regs,
+            const std::vector<uint32_t*>& memory) {
+  const Instr* code = bytecode.code.data();
+  uint32_t* r = regs.data();
+  uint32_t* const* mem = memory.data();
+  uint32_t failed_line = 0;
+  for (size_t pc = 0;;) {
+    const Instr& in = code[pc++];
+    switch (in.code) {
+      case Code::AddI32: r[in.dst] = word(add_i32(as_i32(r[in.a]), as_i32(r[in.b]))); break;
+      case Code::AddF32: r[in.dst] = word(add_f32(as_f32(r[in.a]), as_f32(r[in.b]))); break;
+      case Code::MulI32: r[in.dst] = word(mul_i32(as_i32(r[in.a]), as_i32(r[in.b]))); break;
+      case Code::MulF32: r[in.dst] = word(mul_f32(as_f32(r[in.a]), as_f32(r[in.b]))); break;
+      case Code::MaxI32: r[in.dst] = word(max_i32(as_i32(r[in.a]), as_i32(r[in.b]))); break;
+      case Code::MaxF32: r[in.dst] = word(max_f32(as_f32(r[in.a]), as_f32(r[in.b]))); break;
+      case Code::Idiv: r[in.dst] = word(idiv_i32(as_i32(r[in.a]), as_i32(r[in.b]))); break;
+      case Code::Mod: r[in.dst] = word(mod_i32(as_i32(r[in.a]), as_i32(r[in.b]))); break;
+      case Code::LtI32: r[in.dst] = word(as_i32(r[in.a]) < as_i32(r[in.b])); break;
+      case Code::LtF32: r[in.dst] = word(cmplt_f32(as_f32(r[in.a]), as_f32(r[in.b]))); break;
+      case Code::NeBits: r[in.dst] = word(r[in.a] != r[in.b]); break;
+      case Code::NeF32: r[in.dst] = word(cmpne_f32(as_f32(r[in.a]), as_f32(r[in.b]))); break;
+      case Code::EqBits: r[in.dst] = word(r[in.a] == r[in.b]); break;
+      case Code::EqF32: r[in.dst] = word(cmpeq_f32(as_f32(r[in.a]), as_f32(r[in.b]))); break;
+      case Code::Where: r[in.dst] = r[in.a] ? r[in.b] : r[in.c]; break;
+      case Code::Copy: r[in.dst] = r[in.a]; break;
+      case Code::I32ToF32: r[in.dst] = word(i32_to_f32(as_i32(r[in.a]))); break;
+      case Code::F32ToI32: r[in.dst] = word(f32_to_i32(as_f32(r[in.a]))); break;
+      case Code::BoolToF32: r[in.dst] = word(r[in.a] ? 1.0f : 0.0f); break;
+      case Code::I32ToBool: r[in.dst] = word(r[in.a] != 0); break;
+      case Code::F32ToBool: r[in.dst] = word(f32_to_bool(as_f32(r[in.a]))); break;
+      case Code::Exp2: r[in.dst] = word(exp2_f32(as_f32(r[in.a]))); break;
+      case Code::Log2: r[in.dst] = word(log2_f32(as_f32(r[in.a]))); break;
+      case Code::Sqrt: r[in.dst] = word(sqrt_f32(as_f32(r[in.a]))); break;
+      case Code::Recip: r[in.dst] = word(recip_f32(as_f32(r[in.a]))); break;
+      case Code::Call: r[in.dst] = evaluate_call(program, bytecode.calls[in.a], regs); break;
+      // Offsets stay below 2^24 (bounds are proven, spec §4.2): no wrap-around to care about.
+      case Code::Shrink: r[in.dst] = r[in.a] + r[in.b]; break;
+      case Code::Load: r[in.dst] = mem[in.a][r[in.b]]; break;
+      case Code::Store: mem[in.a][r[in.b]] = r[in.c]; break;
+      case Code::Assert:
+        if (!r[in.a] && (failed_line == 0 || in.b < failed_line)) failed_line = in.b;
+        break;
+      case Code::LoopOpen:
+        r[in.dst] = 0;
+        if (as_i32(r[in.a]) <= 0) pc = in.b;  // a bound <= 0 runs zero times
+        break;
+      case Code::LoopClose:
+        // The counter is below the bound (<= INT32_MAX), so the increment cannot overflow.
+        if (as_i32(++r[in.a]) < as_i32(r[in.b])) pc = in.c;
+        break;
+      case Code::Halt: return static_cast<int>(failed_line);
+    }
+  }
+}
+
+}  // namespace
+
+RunResult run(const Compiled& compiled, const std::vector<SlotData>& inputs) {
+  const Program& program = compiled.program;
+  Bytecode bytecode = compile_bytecode(program, compiled.linear);
+
+  // Buffers start as their inputs; allocs start at zero (spec §4).
+  std::vector<std::vector<uint32_t>> storage;
+  std::vector<uint32_t*> memory;
+  storage.reserve(bytecode.memories.size());
+  for (const MemoryInfo& info : bytecode.memories) {
+    storage.emplace_back(static_cast<size_t>(info.length), 0u);
+    if (info.slot < 0) continue;
+    auto input = std::find_if(inputs.begin(), inputs.end(), [&](const SlotData& d) { return d.slot == info.slot; });
+    assert(input != inputs.end() && input->words.size() == storage.back().size());
+    if (input != inputs.end()) std::copy_n(input->words.begin(), std::min(input->words.size(), storage.back().size()),
+                                           storage.back().begin());
+  }
+  for (auto& words : storage) memory.push_back(words.data());
+
+  RunResult result;
+  result.failed_assert_line = execute(program, bytecode, bytecode.registers, memory);
+  result.exit_code = result.failed_assert_line ? 1 : 0;
+
+  for (int index : program.buffers_by_slot()) {
+    const Stmt& s = program.stmts[index];
+    for (size_t m = 0; m < bytecode.memories.size(); ++m)
+      if (bytecode.memories[m].stmt == index) result.buffers.push_back({s.slot, s.dtype, std::move(storage[m])});
+  }
+  return result;
+}
+
+}  // namespace uir
