@@ -44,7 +44,8 @@ std::variant<Report, std::string> merge_reports(const std::vector<Report>& shard
 /// on anything else, one plain line per finished test. Failures are printed on fresh lines.
 class ProgressPrinter {
  public:
-  ProgressPrinter(std::ostream& out, bool is_terminal, int total);
+  /// `columns`: the terminal's width; the status line is elided to fit it.
+  ProgressPrinter(std::ostream& out, bool is_terminal, int total, size_t columns = 80);
   void test_finished(const TestResult& result);
   void finish();  // clears the status line
  private:
@@ -54,6 +55,7 @@ class ProgressPrinter {
   int done_ = 0, passed_ = 0, failed_ = 0;
   double start_seconds_ = 0;
   size_t last_width_ = 0;
+  size_t columns_ = 80;
 };
 
 }  // namespace uirgrade

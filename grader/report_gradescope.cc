@@ -1,0 +1,98 @@
+// Gradescope's results.json (gradescope-autograders.readthedocs.io, "Autograder Specifications").
+//
+// Visibility is the point of care here. Each test carries the manifest's visibility, and its own
+// `output` (message, details, reproduce commands) is shown only as that visibility allows: a hidden
+// test's output reaches instructors only. Everything else that students can see (the top-level
+// `output`, and the outputs of visible tests) is built from visible facts only: the seed, and
+// counts. No hidden or after-due-date test is named there, and no text of theirs is copied there.
+// The grader's stdout (the text report, which shows every failure) is marked hidden.
+//
+// Outputs are plain text (`output_format: text`), so that nothing a student's compiler printed is
+// taken as HTML or Markdown, and they pass through printable_text, so that escapes show as `\x1b`.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <ostream>
+
+#include "grader/display_text.h"
+#include "grader/json_writer.h"
+#include "grader/report.h"
+#include "grader/report_names.h"
+#include "grader/report_totals.h"
+
+namespace uirgrade {
+namespace {
+
+std::string test_output(const TestResult& result) {
+  std::string text = fmt::format("{} ({} mode, {:.2f}s)", verdict_name(result.verdict),
+                                 mode_name(result.mode), result.seconds);
+  if (!result.message.empty()) text += "\n" + result.message;
+  if (!result.details.empty()) text += "\n\n" + result.details;
+  if (!result.reproduce.empty()) text += "\n\nTo reproduce:\n" + result.reproduce;
+  return printable_text(text);
+}
+
+std::string plural(int count, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", count, count == 1 ? one : many);
+}
+
+// The top-level output, which every student sees: the seed and counts only.
+std::string summary_output(const Report& report) {
+  Totals visible, after_due_date, hidden;
+  for (const TestResult& result : report.results) {
+    switch (result.visibility) {
+      case Visibility::Visible: visible.add(result); break;
+      case Visibility::AfterDueDate: after_due_date.add(result); break;
+      case Visibility::Hidden: hidden.add(result); break;
+    }
+  }
+  std::string text = fmt::format("Seed: {} (week {})\n", report.info.seed, report.info.week);
+  text += fmt::format("Visible tests: {} of {} passed, {:g} of {:g} points.\n", visible.passed, visible.tests,
+                      visible.points, visible.max_points);
+  if (after_due_date.tests > 0) {
+    text += plural(after_due_date.tests, "more test is", "more tests are") + " shown after the due date.\n";
+  }
+  if (hidden.tests > 0) {
+    text += plural(hidden.tests, "more test is", "more tests are") + " hidden; they count in the score.\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+void write_gradescope(const Report& report, std::ostream& out) {
+  const Totals totals = add_up(report.results);
+  JsonWriter json(out);
+  json.begin_object();
+  json.key("score"), json.number(totals.points);
+  json.key("max_score"), json.number(totals.max_points);
+  json.key("execution_time"), json.integer(std::lround(std::ceil(report.info.seconds)));
+  json.key("output"), json.string(summary_output(report));
+  json.key("output_format"), json.string("text");
+  json.key("test_output_format"), json.string("text");
+  json.key("test_name_format"), json.string("text");
+  json.key("stdout_visibility"), json.string("hidden");
+  json.key("tests");
+  json.begin_array();
+  // "number" is "<suite>.<test>", both counted from 1 in the order they first appear.
+  std::map<std::string, std::pair<int, int>> suite_numbering;  // suite -> (its number, tests so far)
+  for (const TestResult& result : report.results) {
+    auto [it, inserted] = suite_numbering.try_emplace(result.suite, int(suite_numbering.size()) + 1, 0);
+    const int test_number = ++it->second.second;
+    json.begin_object();
+    json.key("name"), json.string(printable_line(result.name));
+    json.key("number"), json.string(fmt::format("{}.{}", it->second.first, test_number));
+    json.key("score"), json.number(result.points);
+    json.key("max_score"), json.number(result.max_points);
+    json.key("status"), json.string(result.verdict == Verdict::Pass ? "passed" : "failed");
+    json.key("output"), json.string(test_output(result));
+    json.key("visibility"), json.string(visibility_name(result.visibility));
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+  json.finish();
+}
+
+}  // namespace uirgrade

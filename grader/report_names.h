@@ -1,0 +1,18 @@
+// The spellings of a result's enums in the reports, and their reverse for `grade merge`.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "grader/result.h"
+
+namespace uirgrade {
+
+std::optional<Verdict> verdict_from_name(std::string_view name);  // the reverse of verdict_name
+std::string_view mode_name(Mode mode);                            // "run", "render"
+std::optional<Mode> mode_from_name(std::string_view name);
+/// The manifest's (and Gradescope's) spelling: "visible", "after_due_date", "hidden".
+std::string_view visibility_name(Visibility visibility);
+std::optional<Visibility> visibility_from_name(std::string_view name);
+
+}  // namespace uirgrade
