@@ -1,0 +1,201 @@
+// Approach: every rule here is a lookup in a table indexed by statement, filled as the walk goes:
+// the end that closed each range, the store that wrote each version, the afters built on each
+// version per set of open ranges. The one rule that must look deeper, E-AFTER-NO-STORE for
+// `after m (end ... r)`, walks the loop body of `r` backwards from the end, and only through
+// statements with `r` open: every statement between a store in the loop and its end has `r` open
+// (only that end closes `r`), so the walk never leaves the loop, and each end's walk is done once
+// and cached. The total work is the sum of the statements' open-range counts: linear in practice.
+#include "oracle/op_rules.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "oracle/intervals.h"
+#include "oracle/typecheck.h"
+
+namespace uir {
+
+namespace {
+
+bool has_open(const Stmt& stmt, int32_t range) {
+  return std::binary_search(stmt.open_ranges.begin(), stmt.open_ranges.end(), range);
+}
+
+Error error_at(Rule rule, const Stmt& stmt, const Operand& operand, const std::string& detail) {
+  return {rule, stmt.line, operand.column, static_cast<int>(operand.text.size()), rule_message(rule, detail)};
+}
+
+std::string interval_text(Interval a) { return fmt::format("[{}, {}]", a.lo, a.hi); }
+
+}  // namespace
+
+OpRules::OpRules(const std::vector<Stmt>& block)
+    : block_(block),
+      end_of_range_(block.size(), -1),
+      store_into_(block.size(), -1),
+      visited_by_(block.size(), -1) {}
+
+std::optional<Error> OpRules::check(int index) {
+  const Stmt& stmt = block_[index];
+  switch (stmt.op) {
+    case Op::Shrink: return bounds(stmt);
+    case Op::Idiv:
+    case Op::Mod: return div_zero(stmt);
+    case Op::End: return end_rules(stmt, index);
+    case Op::Store: return store_twice(stmt, index);
+    case Op::After:
+      if (std::optional<Error> error = after_no_store(stmt)) return error;
+      return version_fork(stmt, index);
+    case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Cmplt: case Op::Cmpne:
+    case Op::Cmpeq: case Op::Where: case Op::Cast: case Op::Exp2: case Op::Log2: case Op::Sqrt:
+    case Op::Recip: case Op::Assert: case Op::Call: case Op::Ret: case Op::Buffer: case Op::Alloc:
+    case Op::Load: case Op::Range: case Op::Param: break;
+  }
+  return std::nullopt;
+}
+
+// E-BOUNDS (spec §4.2): with off in [lo, hi], 0 <= lo and hi + k <= n.
+std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
+  const Operand& offset = shrink.operands[1];
+  Interval off = offset.kind == Operand::Kind::Literal ? Interval{offset.literal.as_i32(), offset.literal.as_i32()}
+                                                      : block_[offset.ref].interval.value_or(kFullInterval);
+  const Stmt& whole = block_[shrink.operands[0].ref];
+  int64_t k = shrink.shape;
+  if (off.lo >= 0 && int64_t{off.hi} + k <= whole.length) return std::nullopt;
+  std::string window = k == 1 ? "element" : fmt::format("{} elements", k);
+  return error_at(Rule::Bounds, shrink, offset,
+                  fmt::format("the offset {} is in {}, so the view's {} may fall outside the {} elements of {}",
+                              offset.text, interval_text(off), window, whole.length, shrink.operands[0].text));
+}
+
+// E-DIV-ZERO (spec §3): the divisor's interval must exclude 0.
+std::optional<Error> OpRules::div_zero(const Stmt& division) const {
+  const Operand& divisor = division.operands[1];
+  Interval d = divisor.kind == Operand::Kind::Literal ? Interval{divisor.literal.as_i32(), divisor.literal.as_i32()}
+                                                     : block_[divisor.ref].interval.value_or(kFullInterval);
+  if (!contains_zero(d)) return std::nullopt;
+  return error_at(Rule::DivZero, division, divisor,
+                  fmt::format("the divisor {} is in {}, which holds 0", divisor.text, interval_text(d)));
+}
+
+// E-END-TWICE, then E-END-UNUSED (spec §5.1).
+std::optional<Error> OpRules::end_rules(const Stmt& end, int index) {
+  const Operand& range = end.operands.back();
+  if (int32_t earlier = end_of_range_[range.ref]; earlier >= 0)
+    return error_at(Rule::EndTwice, end, range,
+                    fmt::format("range {} is already closed by the end on line {}", range.text, block_[earlier].line));
+  for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
+    const Operand& effect = end.operands[k];
+    if (!has_open(block_[effect.ref], range.ref))
+      return error_at(Rule::EndUnused, end, effect, fmt::format("{} does not depend on {}", effect.text, range.text));
+  }
+  end_of_range_[range.ref] = index;
+  return std::nullopt;
+}
+
+// E-STORE-TWICE (spec §4.1): one store per version.
+std::optional<Error> OpRules::store_twice(const Stmt& store, int index) {
+  int32_t version = store.version;
+  if (int32_t earlier = store_into_[version]; earlier >= 0)
+    return error_at(Rule::StoreTwice, store, store.operands[0],
+                    fmt::format("{} already has its store on line {}: store into a newer version (after)",
+                                block_[version].name, block_[earlier].line));
+  store_into_[version] = index;
+  return std::nullopt;
+}
+
+// E-AFTER-NO-STORE (spec §4.1), read word by word: in `after m e`, either e is a store into m, or
+// e is `end ... r` and every store that e depends on, that has r open and that writes into m's
+// buffer writes into m or into a version built on m by afters that have r open; and one exists.
+std::optional<Error> OpRules::after_no_store(const Stmt& after) {
+  const Operand& memory = after.operands[0];
+  const Operand& effect = after.operands[1];
+  int32_t m = memory.ref;
+  const Stmt& e = block_[effect.ref];
+  if (e.op == Op::Store) {
+    if (e.version == m) return std::nullopt;
+    std::string into = block_[e.version].memory_root == block_[m].memory_root
+                           ? fmt::format("{}, another version of the same memory", block_[e.version].name)
+                           : fmt::format("{}, other memory", block_[e.version].name);
+    return error_at(Rule::AfterNoStore, after, effect,
+                    fmt::format("{} stores into {}, not into {}", effect.text, into, memory.text));
+  }
+  int32_t range = e.operands.back().ref;
+  std::unordered_map<int32_t, bool> memo;
+  bool found = false;
+  for (int32_t store : loop_stores(effect.ref)) {
+    const Stmt& s = block_[store];
+    if (s.memory_root != block_[m].memory_root) continue;
+    if (!built_on_inside_loop(s.version, m, range, memo))
+      return error_at(Rule::AfterNoStore, after, effect,
+                      fmt::format("the loop of {} stores into {} on line {}, which is neither {} nor a version "
+                                  "built on it inside the loop", block_[range].name, block_[s.version].name,
+                                  s.line, memory.text));
+    found = true;
+  }
+  if (found) return std::nullopt;
+  return error_at(Rule::AfterNoStore, after, effect,
+                  fmt::format("the loop of {} that {} ends stores nothing into {}", block_[range].name,
+                              effect.text, memory.text));
+}
+
+// E-VERSION-FORK (spec §4.1): one after per version among the afters with the same open ranges.
+std::optional<Error> OpRules::version_fork(const Stmt& after, int index) {
+  const Operand& memory = after.operands[0];
+  auto [it, inserted] = after_on_.emplace(std::make_pair(memory.ref, after.open_ranges), index);
+  if (inserted) return std::nullopt;
+  return error_at(Rule::VersionFork, after, memory,
+                  fmt::format("{} already has an after at these open ranges on line {}: a version's afters form "
+                              "one chain", memory.text, block_[it->second].line));
+}
+
+const std::vector<int32_t>& OpRules::loop_stores(int32_t end_index) {
+  auto cached = loop_stores_.find(end_index);
+  if (cached != loop_stores_.end()) return cached->second;
+  const Stmt& end = block_[end_index];
+  int32_t range = end.operands.back().ref;
+  std::vector<int32_t> stores;
+  std::vector<int32_t> pending;
+  auto visit = [&](const Stmt& stmt) {
+    for (const Operand& operand : stmt.operands) {
+      if (operand.kind != Operand::Kind::Ref || visited_by_[operand.ref] == end_index) continue;
+      if (!has_open(block_[operand.ref], range)) continue;  // outside the loop: no store of it there
+      visited_by_[operand.ref] = end_index;
+      pending.push_back(operand.ref);
+    }
+  };
+  visit(end);
+  while (!pending.empty()) {
+    int32_t at = pending.back();
+    pending.pop_back();
+    if (block_[at].op == Op::Store) stores.push_back(at);
+    visit(block_[at]);
+  }
+  std::sort(stores.begin(), stores.end());  // report the first offending store in file order
+  return loop_stores_.emplace(end_index, std::move(stores)).first->second;
+}
+
+bool OpRules::built_on_inside_loop(int32_t version, int32_t base, int32_t range,
+                                   std::unordered_map<int32_t, bool>& memo) const {
+  // Walk down the chain of afters to `base` or to a version that leaves the loop, then record the
+  // answer for every version passed on the way.
+  std::vector<int32_t> path;
+  bool answer = false;
+  for (int32_t v = version;; v = block_[v].operands[0].ref) {
+    if (auto known = memo.find(v); known != memo.end()) {
+      answer = known->second;
+      break;
+    }
+    path.push_back(v);
+    if (v == base) {
+      answer = true;
+      break;
+    }
+    if (block_[v].op != Op::After || !has_open(block_[v], range)) break;
+  }
+  for (int32_t v : path) memo[v] = answer;
+  return answer;
+}
+
+}  // namespace uir

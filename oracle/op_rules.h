@@ -1,0 +1,53 @@
+// The second half of a statement's checks (spec §8): each op's own rules, in the table's order:
+// E-BOUNDS, E-DIV-ZERO, E-END-TWICE, E-END-UNUSED, E-STORE-TWICE, E-AFTER-NO-STORE, E-VERSION-FORK.
+// Several of them look back at earlier statements (which end closed a range, which store wrote a
+// version, which afters a version has), so one OpRules object walks a block in file order and
+// remembers what it has seen.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "oracle/error.h"
+#include "oracle/program.h"
+
+namespace uir {
+
+class OpRules {
+ public:
+  /// `block` is program.stmts or a function body; its statements are checked by check() in order.
+  explicit OpRules(const std::vector<Stmt>& block);
+
+  /// Checks the op's own rules for block[index], which passed typecheck_statement, and records it
+  /// for the statements after it. Statements must be checked in order, each once.
+  std::optional<Error> check(int index);
+
+ private:
+  std::optional<Error> bounds(const Stmt& shrink) const;
+  std::optional<Error> div_zero(const Stmt& division) const;
+  std::optional<Error> end_rules(const Stmt& end, int index);
+  std::optional<Error> store_twice(const Stmt& store, int index);
+  std::optional<Error> after_no_store(const Stmt& after);
+  std::optional<Error> version_fork(const Stmt& after, int index);
+
+  /// The stores that end `end_index` depends on and that have its range open, i.e. the stores of
+  /// its loop body, nested loops included. Computed once per end (several afters may use one end).
+  const std::vector<int32_t>& loop_stores(int32_t end_index);
+  /// Whether `version` is `base`, or a version built on `base` by afters that all have `range` open.
+  /// `memo` holds the answers for versions already walked (for one base and range), so that checking
+  /// every store of a loop costs one walk down each version chain, not one per store.
+  bool built_on_inside_loop(int32_t version, int32_t base, int32_t range,
+                            std::unordered_map<int32_t, bool>& memo) const;
+
+  const std::vector<Stmt>& block_;
+  std::vector<int32_t> end_of_range_;   // per statement: the end closing this range, or -1
+  std::vector<int32_t> store_into_;     // per statement: the store writing into this version, or -1
+  std::map<std::pair<int32_t, std::vector<int32_t>>, int32_t> after_on_;  // (version, open ranges) -> after
+  std::unordered_map<int32_t, std::vector<int32_t>> loop_stores_;          // end -> its loop's stores
+  std::vector<int32_t> visited_by_;     // per statement: the end whose walk last visited it
+};
+
+}  // namespace uir

@@ -1,0 +1,496 @@
+// Approach: one StatementChecker per statement. It first gathers the facts about each operand (a
+// literal's own type and value, or the analysed fields of the statement a name refers to, which
+// passed earlier), then runs one method per rule in the order of spec §8, each returning the first
+// failure at the column of the operand at fault. When all pass, `fill` computes the statement's
+// analysed fields from the same facts. The op's own rules (E-BOUNDS onwards) are op_rules.cc.
+#include "oracle/typecheck.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "oracle/intervals.h"
+#include "oracle/scalar_ops.h"
+
+namespace uir {
+
+namespace {
+
+constexpr int64_t kMaxMemoryElements = int64_t{1} << 24;  // spec §4: 1 <= n <= 2^24
+
+/// What an operand is, seen from the statement that uses it.
+struct Facts {
+  const Operand* operand = nullptr;
+  const Stmt* def = nullptr;  // the statement a name refers to; null for literals and @functions
+  Kind kind = Kind::Value;
+  DType dtype = DType::I32;
+  std::optional<Scalar> constant;
+  std::optional<Interval> interval;
+};
+
+const std::vector<int32_t> kNoRanges;
+
+const std::vector<int32_t>& open_ranges_of(const Facts& f) { return f.def ? f.def->open_ranges : kNoRanges; }
+
+/// The week-1 value ops: all a function body may hold besides `ret`, and what constant
+/// expressions are made of (spec §3, §4).
+bool is_week1_value_op(Op op) {
+  switch (op) {
+    case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Idiv: case Op::Mod:
+    case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: case Op::Where: case Op::Cast:
+    case Op::Exp2: case Op::Log2: case Op::Sqrt: case Op::Recip: case Op::Call:
+      return true;
+    case Op::Assert: case Op::Ret: case Op::Buffer: case Op::Alloc: case Op::Shrink: case Op::Load:
+    case Op::Store: case Op::After: case Op::Range: case Op::End: case Op::Param:
+      return false;
+  }
+  return false;
+}
+
+/// Sets of dtypes an operand may have.
+enum DTypeSet : unsigned { kI32 = 1, kF32 = 2, kBool = 4, kNumeric = kI32 | kF32, kAnyValue = 7 };
+bool in_set(DType t, unsigned set) {
+  return (t == DType::I32 && (set & kI32)) || (t == DType::F32 && (set & kF32)) ||
+         (t == DType::Bool && (set & kBool));
+}
+std::string set_name(unsigned set) {
+  switch (set) {
+    case kI32: return "an i32 value";
+    case kF32: return "an f32 value";
+    case kBool: return "a bool value";
+    case kNumeric: return "i32 or f32 values";
+    default: return "a value";
+  }
+}
+
+/// "%x is an effect", "3.0 is f32": what an operand turned out to be, in the student's terms.
+std::string what_it_is(const Facts& f) {
+  const std::string& text = f.operand->text;
+  switch (f.kind) {
+    case Kind::Value: return fmt::format("{} is {}", text, dtype_name(f.dtype));
+    case Kind::Effect: return text + " is an effect, and only after and end may use an effect";
+    case Kind::Memory: return text + " is memory";
+    case Kind::View: return text + " is a view";
+    case Kind::None: return text + " has no value";
+  }
+  return text;
+}
+
+std::vector<int32_t> union_of(const std::vector<int32_t>& a, const std::vector<int32_t>& b) {
+  std::vector<int32_t> out;
+  out.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+class StatementChecker {
+ public:
+  StatementChecker(Program& program, StatementPlace place, int index)
+      : program_(program),
+        place_(place),
+        block_(place.func_index < 0 ? program.stmts : program.funcs[place.func_index].body),
+        index_(index),
+        stmt_(block_[index]) {
+    for (const Operand& operand : stmt_.operands) facts_.push_back(facts_of(operand));
+  }
+
+  std::optional<Error> check() {
+    for (auto rule : {&StatementChecker::syntax, &StatementChecker::func_body, &StatementChecker::literal,
+                      &StatementChecker::redefined, &StatementChecker::undefined, &StatementChecker::types,
+                      &StatementChecker::open_range})
+      if (std::optional<Error> error = (this->*rule)()) return error;
+    fill();
+    return std::nullopt;
+  }
+
+ private:
+  Facts facts_of(const Operand& operand) const {
+    Facts f;
+    f.operand = &operand;
+    if (operand.kind == Operand::Kind::Literal) {
+      f.dtype = operand.literal.dtype;
+      f.constant = operand.literal;
+      if (f.dtype == DType::I32) f.interval = Interval{operand.literal.as_i32(), operand.literal.as_i32()};
+    } else if (operand.kind == Operand::Kind::Ref && defined(operand)) {
+      f.def = &block_[operand.ref];
+      f.kind = f.def->kind;
+      f.dtype = f.def->dtype;
+      f.constant = f.def->constant;
+      f.interval = f.def->interval;
+    }
+    return f;
+  }
+
+  /// A name refers to an earlier statement of this block (the parser gives -1 otherwise).
+  bool defined(const Operand& operand) const { return operand.ref >= 0 && operand.ref < index_; }
+
+  Error error_at(Rule rule, const Operand& operand, const std::string& detail) const {
+    return {rule, stmt_.line, operand.column, static_cast<int>(operand.text.size()), rule_message(rule, detail)};
+  }
+  Error error_at_statement(Rule rule, const std::string& detail) const {
+    return {rule, stmt_.line, stmt_.column, 1, rule_message(rule, detail)};
+  }
+  std::string_view spelling() const { return op_info(stmt_.op).spelling; }
+
+  // --- E-SYNTAX: what the parser cannot know (call argument counts, memory sizes) ---
+  std::optional<Error> syntax() const {
+    if (stmt_.op == Op::Call) {
+      const Operand& callee = stmt_.operands[0];
+      if (callee.ref < 0) return std::nullopt;  // E-UNDEFINED, later
+      const Function& func = program_.funcs[callee.ref];
+      int args = static_cast<int>(stmt_.operands.size()) - 1;
+      if (args != func.num_params)
+        return error_at(Rule::Syntax, callee, fmt::format("{} takes {} argument{}, not {}", func.name,
+                                                          func.num_params, func.num_params == 1 ? "" : "s", args));
+    }
+    if (stmt_.op == Op::Buffer || stmt_.op == Op::Alloc) {
+      std::optional<int64_t> size = known_size();
+      if (size && (*size < 1 || *size > kMaxMemoryElements))
+        return error_at(Rule::Syntax, stmt_.operands[0],
+                        fmt::format("a {} size must be 1 to 2^24 (16777216) elements, and {} is {}", spelling(),
+                                    stmt_.operands[0].text, size_text(*size)));
+    }
+    return std::nullopt;
+  }
+
+  /// The size's value "as soon as it is known" (spec §4): an i32 literal, or a name defined as an
+  /// i32 constant expression. An i32 literal beyond i32 is known to be out of range on its own.
+  std::optional<int64_t> known_size() const {
+    const Operand& size = stmt_.operands[0];
+    if (size.kind == Operand::Kind::Literal && size.literal.dtype == DType::I32) {
+      if (size.literal_overflow) return size.text[0] == '-' ? int64_t{INT32_MIN} - 1 : int64_t{INT32_MAX} + 1;
+      return size.literal.as_i32();
+    }
+    const Facts& f = facts_[0];
+    if (f.def && f.kind == Kind::Value && f.dtype == DType::I32 && f.constant) return f.constant->as_i32();
+    return std::nullopt;
+  }
+  static std::string size_text(int64_t size) {
+    if (size > INT32_MAX) return "beyond i32";
+    if (size < INT32_MIN) return "below i32";
+    return std::to_string(size);
+  }
+
+  // --- E-FUNC-BODY: a body holds value ops and one final ret (its missing ret: validate.cc) ---
+  std::optional<Error> func_body() const {
+    if (place_.func_index < 0 || stmt_.op == Op::Param) return std::nullopt;
+    if (place_.after_ret)
+      return error_at_statement(Rule::FuncBody, stmt_.op == Op::Ret ? "a second ret" : "a statement after ret");
+    if (!is_week1_value_op(stmt_.op) && stmt_.op != Op::Ret)
+      return Error{Rule::FuncBody, stmt_.line, stmt_.op_column, static_cast<int>(spelling().size()),
+                   rule_message(Rule::FuncBody, fmt::format("{} is not a value op: a body may hold only "
+                                                            "value ops, calls and its ret", spelling()))};
+    return std::nullopt;
+  }
+
+  // --- E-LITERAL ---
+  std::optional<Error> literal() const {
+    for (const Operand& operand : stmt_.operands)
+      if (operand.kind == Operand::Kind::Literal && operand.literal_overflow)
+        return error_at(Rule::Literal, operand, operand.text + " is outside -2147483648 .. 2147483647");
+    return std::nullopt;
+  }
+
+  // --- E-REDEFINED: names and parameters (functions: validate.cc, at their header), slots ---
+  std::optional<Error> redefined() const {
+    if (stmt_.redefines) {
+      int first_line = 0;
+      for (int k = 0; k < index_ && !first_line; ++k)
+        if (block_[k].name == stmt_.name) first_line = block_[k].line;
+      std::string what = stmt_.op == Op::Param ? "parameter" : "name";
+      return Error{Rule::Redefined, stmt_.line, stmt_.column, static_cast<int>(stmt_.name.size()),
+                   rule_message(Rule::Redefined, fmt::format("the {} {} is already defined on line {}", what,
+                                                             stmt_.name, first_line))};
+    }
+    if (stmt_.redefined_slot_of >= 0 && stmt_.redefined_slot_of < index_) {
+      const Stmt& first = block_[stmt_.redefined_slot_of];
+      std::string attr = fmt::format("slot={}", stmt_.slot);
+      return Error{Rule::Redefined, stmt_.line, column_of(program_, stmt_.line, attr, stmt_.op_column),
+                   static_cast<int>(attr.size()),
+                   rule_message(Rule::Redefined, fmt::format("slot {} is already the slot of {} on line {}",
+                                                             stmt_.slot, first.name, first.line))};
+    }
+    return std::nullopt;
+  }
+
+  // --- E-UNDEFINED ---
+  std::optional<Error> undefined() const {
+    for (const Operand& operand : stmt_.operands) {
+      if (operand.kind == Operand::Kind::Ref && !defined(operand)) {
+        std::string where = place_.func_index < 0 ? "before this line"
+                                                  : "in this function before this line (a body sees only its own names)";
+        return error_at(Rule::Undefined, operand, fmt::format("{} is not defined {}", operand.text, where));
+      }
+      if (operand.kind == Operand::Kind::Func && operand.ref < 0)
+        return error_at(Rule::Undefined, operand,
+                        fmt::format("{} is not a function defined before this line (a function cannot call "
+                                    "itself or a later one)", operand.text));
+    }
+    return std::nullopt;
+  }
+
+  // --- E-TYPE (spec §2 and the op tables of §3, §4, §5) ---
+  std::optional<Error> need_value(size_t k, unsigned dtypes) const {
+    const Facts& f = facts_[k];
+    if (f.kind != Kind::Value || !in_set(f.dtype, dtypes))
+      return error_at(Rule::Type, *f.operand, fmt::format("{} needs {} here, and {}", spelling(), set_name(dtypes), what_it_is(f)));
+    return std::nullopt;
+  }
+  std::optional<Error> need_same_dtype(size_t k, size_t like) const {
+    if (facts_[k].dtype != facts_[like].dtype)
+      return error_at(Rule::Type, *facts_[k].operand,
+                      fmt::format("{} needs operands of one dtype: {} is {}, {} is {}", spelling(),
+                                  facts_[like].operand->text, dtype_name(facts_[like].dtype),
+                                  facts_[k].operand->text, dtype_name(facts_[k].dtype)));
+    return std::nullopt;
+  }
+  /// A one-element view, as load and store need.
+  std::optional<Error> need_element_view(size_t k) const {
+    const Facts& f = facts_[k];
+    if (f.kind == Kind::Memory)
+      return error_at(Rule::Type, *f.operand, fmt::format("{} needs a one-element view, and {}: shrink it first "
+                                                          "(shape=[])", spelling(), what_it_is(f)));
+    if (f.kind != Kind::View) return error_at(Rule::Type, *f.operand, fmt::format("{} needs a one-element view, and {}", spelling(), what_it_is(f)));
+    if (f.def->length != 1)
+      return error_at(Rule::Type, *f.operand, fmt::format("{} needs a one-element view, and {} has {} elements",
+                                                          spelling(), f.operand->text, f.def->length));
+    return std::nullopt;
+  }
+  std::optional<Error> need_memory(size_t k, bool or_view) const {
+    const Facts& f = facts_[k];
+    if (f.kind == Kind::Memory || (or_view && f.kind == Kind::View)) return std::nullopt;
+    return error_at(Rule::Type, *f.operand, fmt::format("{} needs {}, and {}", spelling(),
+                                                        or_view ? "memory or a view" : "memory (a buffer, alloc or after)",
+                                                        what_it_is(f)));
+  }
+
+  std::optional<Error> types() const {
+    std::optional<Error> e;
+    switch (stmt_.op) {
+      case Op::Const:
+      case Op::Param: return std::nullopt;
+      case Op::Add:
+      case Op::Mul:
+      case Op::Max:
+        if ((e = need_value(0, kNumeric)) || (e = need_value(1, kNumeric))) return e;
+        return need_same_dtype(1, 0);
+      case Op::Idiv:
+      case Op::Mod:
+        if ((e = need_value(0, kI32))) return e;
+        return need_value(1, kI32);
+      case Op::Cmplt:
+      case Op::Cmpne:
+      case Op::Cmpeq:
+        if ((e = need_value(0, kAnyValue)) || (e = need_value(1, kAnyValue))) return e;
+        return need_same_dtype(1, 0);
+      case Op::Where:
+        if ((e = need_value(0, kBool)) || (e = need_value(1, kAnyValue)) || (e = need_value(2, kAnyValue))) return e;
+        return need_same_dtype(2, 1);
+      case Op::Cast: return need_value(0, kAnyValue);
+      case Op::Exp2:
+      case Op::Log2:
+      case Op::Sqrt:
+      case Op::Recip: return need_value(0, kF32);
+      case Op::Assert: return need_value(0, kBool);
+      case Op::Call: return call_types();
+      case Op::Ret: {
+        if (place_.func_index < 0) return std::nullopt;  // the parser refuses a top-level ret
+        DType ret = program_.funcs[place_.func_index].ret;
+        if ((e = need_value(0, kAnyValue))) return e;
+        if (facts_[0].dtype != ret)
+          return error_at(Rule::Type, stmt_.operands[0], fmt::format("the function returns {}, and {}", dtype_name(ret), what_it_is(facts_[0])));
+        return std::nullopt;
+      }
+      case Op::Buffer:
+      case Op::Alloc: return memory_types();
+      case Op::Shrink:
+        if ((e = need_memory(0, true))) return e;
+        return need_value(1, kI32);
+      case Op::Load: return need_element_view(0);
+      case Op::Store:
+        if ((e = need_element_view(0)) || (e = need_value(1, kAnyValue))) return e;
+        if (facts_[1].dtype != facts_[0].dtype)
+          return error_at(Rule::Type, stmt_.operands[1], fmt::format("{} holds {} elements, and {}", stmt_.operands[0].text,
+                                                                     dtype_name(facts_[0].dtype), what_it_is(facts_[1])));
+        return std::nullopt;
+      case Op::After:
+        if ((e = need_memory(0, false))) return e;
+        if (facts_[1].kind != Kind::Effect)
+          return error_at(Rule::Type, stmt_.operands[1], fmt::format("after needs an effect (a store or end), and {}", what_it_is(facts_[1])));
+        return std::nullopt;
+      case Op::Range: return need_value(0, kI32);
+      case Op::End: {
+        size_t last = facts_.size() - 1;
+        for (size_t k = 0; k < last; ++k)
+          if (facts_[k].kind != Kind::Effect)
+            return error_at(Rule::Type, stmt_.operands[k], fmt::format("end needs effects (stores or ends) before its range, and {}", what_it_is(facts_[k])));
+        if (!facts_[last].def || facts_[last].def->op != Op::Range)
+          return error_at(Rule::Type, stmt_.operands[last], fmt::format("end's last operand must be a range, and {}", what_it_is(facts_[last])));
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Error> call_types() const {
+    const Function& func = program_.funcs[stmt_.operands[0].ref];
+    for (size_t k = 1; k < facts_.size(); ++k) {
+      DType param = *func.body[k - 1].dtype_attr;
+      if (facts_[k].kind != Kind::Value || facts_[k].dtype != param)
+        return error_at(Rule::Type, stmt_.operands[k], fmt::format("{}'s parameter {} is {}, and {}", func.name,
+                                                                   func.body[k - 1].name, dtype_name(param), what_it_is(facts_[k])));
+    }
+    return std::nullopt;
+  }
+
+  /// A size is an i32 constant expression (with open ranges it is E-OPEN-RANGE instead, spec §4);
+  /// memory holds i32 or f32.
+  std::optional<Error> memory_types() const {
+    if (std::optional<Error> e = need_value(0, kI32)) return e;
+    if (!facts_[0].constant && open_ranges_of(facts_[0]).empty())
+      return error_at(Rule::Type, stmt_.operands[0], fmt::format("a {} size must be a constant expression (literals "
+                                                                 "and value ops, no loads), and {} is not one",
+                                                                 spelling(), stmt_.operands[0].text));
+    if (stmt_.dtype_attr == DType::Bool) {
+      int column = column_of(program_, stmt_.line, "dtype=", stmt_.op_column);
+      return Error{Rule::Type, stmt_.line, column, 10,
+                   rule_message(Rule::Type, fmt::format("a {} holds i32 or f32, not bool", spelling()))};
+    }
+    return std::nullopt;
+  }
+
+  // --- E-OPEN-RANGE: asserts, calls, sizes and range bounds are outside every loop (spec §5.1) ---
+  std::optional<Error> open_range() const {
+    std::string_view role;
+    size_t first = 0;
+    switch (stmt_.op) {
+      case Op::Assert: role = "an assert"; break;
+      case Op::Call: role = "a call's argument"; first = 1; break;
+      case Op::Buffer:
+      case Op::Alloc: role = "a size"; break;
+      case Op::Range: role = "a range bound"; break;
+      default: return std::nullopt;
+    }
+    for (size_t k = first; k < facts_.size(); ++k) {
+      const std::vector<int32_t>& open = open_ranges_of(facts_[k]);
+      if (!open.empty())
+        return error_at(Rule::OpenRange, stmt_.operands[k],
+                        fmt::format("{} must not depend on an open range, and {} depends on range {}", role,
+                                    stmt_.operands[k].text, block_[open.front()].name));
+    }
+    return std::nullopt;
+  }
+
+  // --- the analysed fields of a statement that passed ---
+  void fill() {
+    Stmt& s = block_[index_];
+    s.kind = Kind::Value;
+    s.dtype = DType::Void;
+    s.length = 0;
+    s.memory_root = s.version = -1;
+    s.constant.reset();
+    s.interval.reset();
+    s.open_ranges.clear();
+    for (const Facts& f : facts_) s.open_ranges = union_of(s.open_ranges, open_ranges_of(f));
+
+    const Stmt* first = facts_.empty() ? nullptr : facts_[0].def;
+    switch (s.op) {
+      case Op::Param: s.dtype = *s.dtype_attr; break;
+      case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: s.dtype = DType::Bool; break;
+      case Op::Cast: s.dtype = *s.dtype_attr; break;
+      case Op::Where: s.dtype = facts_[1].dtype; break;
+      case Op::Call: s.dtype = program_.funcs[s.operands[0].ref].ret; break;
+      case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Idiv: case Op::Mod:
+      case Op::Exp2: case Op::Log2: case Op::Sqrt: case Op::Recip: s.dtype = facts_[0].dtype; break;
+      case Op::Assert: case Op::Ret: s.kind = Kind::None; break;
+      case Op::Buffer: case Op::Alloc:
+        s.kind = Kind::Memory;
+        s.dtype = *s.dtype_attr;
+        s.length = facts_[0].constant->as_i32();
+        s.memory_root = s.version = index_;
+        break;
+      case Op::Shrink:
+        s.kind = Kind::View;
+        s.dtype = first->dtype;
+        s.length = s.shape;
+        s.memory_root = first->memory_root;
+        s.version = first->version;
+        break;
+      case Op::Load:
+        s.dtype = first->dtype;
+        s.memory_root = first->memory_root;
+        s.version = first->version;
+        break;
+      case Op::Store:
+        s.kind = Kind::Effect;
+        s.memory_root = first->memory_root;
+        s.version = first->version;
+        break;
+      case Op::After:
+        s.kind = Kind::Memory;
+        s.dtype = first->dtype;
+        s.length = first->length;
+        s.memory_root = first->memory_root;
+        s.version = index_;
+        break;
+      case Op::Range:
+        s.dtype = DType::I32;
+        s.open_ranges = {index_};
+        break;
+      case Op::End: {
+        s.kind = Kind::Effect;
+        int32_t closed = s.operands.back().ref;
+        s.open_ranges.erase(std::remove(s.open_ranges.begin(), s.open_ranges.end(), closed), s.open_ranges.end());
+        break;
+      }
+    }
+    fill_constant(s);
+    if (s.kind == Kind::Value && s.dtype == DType::I32) s.interval = value_interval(s);
+  }
+
+  /// A constant expression: a week-1 value op whose operands are all constant (spec §4).
+  void fill_constant(Stmt& s) const {
+    if (!is_week1_value_op(s.op)) return;
+    std::vector<Scalar> values;
+    for (const Facts& f : facts_) {
+      if (f.operand->kind == Operand::Kind::Func) continue;
+      if (!f.constant) return;
+      values.push_back(*f.constant);
+    }
+    if (s.op == Op::Call) s.constant = call_function(program_, s.operands[0].ref, values);
+    else s.constant = eval_value_op(s.op, values, s.dtype_attr.value_or(DType::Void));
+  }
+
+  /// Spec §4.3: [v, v] for a constant, the full interval for a parameter, else the op's rule.
+  Interval value_interval(const Stmt& s) const {
+    if (s.constant) return {s.constant->as_i32(), s.constant->as_i32()};
+    std::vector<std::optional<Interval>> intervals;
+    for (const Facts& f : facts_) intervals.push_back(f.interval);
+    return result_interval(s.op, intervals, facts_.empty() ? DType::Void : facts_[0].dtype);
+  }
+
+  Program& program_;
+  StatementPlace place_;
+  std::vector<Stmt>& block_;
+  int index_;
+  const Stmt& stmt_;
+  std::vector<Facts> facts_;
+};
+
+}  // namespace
+
+std::string rule_message(Rule rule, const std::string& detail) {
+  return fmt::format("{}: {}", rule_info(rule).message, detail);
+}
+
+int column_of(const Program& program, int line, std::string_view needle, int from_column) {
+  if (line < 1 || line > static_cast<int>(program.lines.size())) return 0;
+  size_t at = program.lines[line - 1].find(needle, std::max(0, from_column - 1));
+  return at == std::string::npos ? 0 : static_cast<int>(at) + 1;
+}
+
+std::optional<Error> typecheck_statement(Program& program, StatementPlace place, int index) {
+  return StatementChecker(program, place, index).check();
+}
+
+}  // namespace uir
