@@ -35,6 +35,8 @@ struct LoadedWeek {
 };
 
 std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week);
+/// Every week's plan in weeks.yaml, in increasing week order (the self-check walks them all).
+std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& suites_dir);
 /// One suite folder (its suite.yaml and *.uir files).
 std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
                                                             const std::string& suite_name, int week);

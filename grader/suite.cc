@@ -1,0 +1,308 @@
+// Loading suites: suites/weeks.yaml (what each week grades), each suite's suite.yaml (per-test
+// points, visibility, tolerances, timeouts, modes) and each .uir file's headers (test_headers.cc).
+//
+// The YAML is read strictly, because a typo in a manifest silently changes grades: an unknown key
+// anywhere, a manifest entry naming a file that does not exist, or a value of the wrong type is a
+// SuiteError naming the file and the line (yaml-cpp's Mark is 0-based; we print 1-based). A .uir
+// file the manifest does not list gets the suite's defaults, so adding a test is adding a file.
+// A test graded in both modes becomes two TestCases with the same name, run first, then render:
+// the name (and so the random data) is shared, the mode tells them apart in reports.
+#include "grader/suite.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include <boost/filesystem.hpp>
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+namespace uirgrade {
+
+std::string format_suite_error(const SuiteError& error) {
+  if (error.line > 0) return fmt::format("{}:{}: suite error: {}", error.file, error.line, error.message);
+  return fmt::format("{}: suite error: {}", error.file, error.message);
+}
+
+namespace {
+
+namespace fs = boost::filesystem;
+
+/// Thrown inside this file only (never out of it) to unwind a nested YAML walk to its caller.
+struct Failure {
+  SuiteError error;
+};
+
+int line_of(const YAML::Node& node) {
+  const YAML::Mark mark = node.Mark();
+  return mark.is_null() ? 0 : mark.line + 1;
+}
+
+[[noreturn]] void fail(const std::string& file, const YAML::Node& node, std::string message) {
+  throw Failure{SuiteError{file, line_of(node), std::move(message)}};
+}
+
+/// Refuses every key of the map `node` that is not in `known`.
+void expect_keys(const std::string& file, const YAML::Node& node, std::string_view what,
+                 std::initializer_list<std::string_view> known) {
+  if (!node.IsMap()) fail(file, node, fmt::format("{} must be a mapping", what));
+  for (const auto& kv : node) {
+    std::string key = kv.first.Scalar();
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      fail(file, kv.first, fmt::format("unknown key '{}' in {} (known: {})", key, what, fmt::join(known, ", ")));
+  }
+}
+
+template <typename T>
+T scalar(const std::string& file, const YAML::Node& node, std::string_view what) {
+  if (!node.IsScalar()) fail(file, node, fmt::format("{} must be a single value", what));
+  T value;
+  if (!YAML::convert<T>::decode(node, value)) fail(file, node, fmt::format("'{}' is not a valid {}", node.Scalar(), what));
+  return value;
+}
+
+double positive(const std::string& file, const YAML::Node& node, std::string_view what) {
+  double v = scalar<double>(file, node, what);
+  if (!(v > 0) || !std::isfinite(v)) fail(file, node, fmt::format("{} must be a positive number", what));
+  return v;
+}
+
+double non_negative(const std::string& file, const YAML::Node& node, std::string_view what) {
+  double v = scalar<double>(file, node, what);
+  if (!(v >= 0) || !std::isfinite(v)) fail(file, node, fmt::format("{} must be zero or more", what));
+  return v;
+}
+
+/// What a manifest entry (or the suite's defaults) says about a test.
+struct TestSettings {
+  double points = 1.0;
+  Visibility visibility = Visibility::Visible;
+  Tolerance tolerance;
+  std::optional<double> timeout_seconds;
+  std::optional<std::vector<Mode>> modes;  // nullopt: the file's `# render` header decides
+};
+
+Visibility parse_visibility(const std::string& file, const YAML::Node& node) {
+  std::string v = scalar<std::string>(file, node, "visibility");
+  if (v == "visible") return Visibility::Visible;
+  if (v == "after_due_date") return Visibility::AfterDueDate;
+  if (v == "hidden") return Visibility::Hidden;
+  fail(file, node, fmt::format("visibility '{}' is not visible, after_due_date or hidden", v));
+}
+
+std::vector<Mode> parse_modes(const std::string& file, const YAML::Node& node) {
+  if (!node.IsSequence() || node.size() == 0) fail(file, node, "modes must be a list: [run], [render] or [run, render]");
+  std::vector<Mode> modes;
+  for (const YAML::Node& item : node) {
+    std::string m = scalar<std::string>(file, item, "mode");
+    Mode mode = m == "run" ? Mode::Run : m == "render" ? Mode::Render : (fail(file, item, fmt::format("mode '{}' is not run or render", m)), Mode::Run);
+    if (std::find(modes.begin(), modes.end(), mode) != modes.end()) fail(file, item, fmt::format("mode '{}' listed twice", m));
+    modes.push_back(mode);
+  }
+  std::sort(modes.begin(), modes.end());  // run before render, whatever the order written
+  return modes;
+}
+
+/// Applies the keys of `node` (a manifest entry or the defaults) on top of `settings`.
+void apply_settings(const std::string& file, const YAML::Node& node, bool allow_modes, TestSettings& settings) {
+  if (!node || node.IsNull()) return;
+  if (allow_modes)
+    expect_keys(file, node, "a test entry", {"points", "visibility", "rtol", "atol", "timeout", "modes"});
+  else
+    expect_keys(file, node, "defaults", {"points", "visibility", "rtol", "atol", "timeout"});
+  if (node["points"]) settings.points = non_negative(file, node["points"], "points");
+  if (node["visibility"]) settings.visibility = parse_visibility(file, node["visibility"]);
+  if (node["rtol"]) settings.tolerance.rtol = non_negative(file, node["rtol"], "rtol");
+  if (node["atol"]) settings.tolerance.atol = non_negative(file, node["atol"], "atol");
+  if (node["timeout"]) settings.timeout_seconds = positive(file, node["timeout"], "timeout (seconds)");
+  if (node["modes"]) settings.modes = parse_modes(file, node["modes"]);
+}
+
+YAML::Node load_yaml(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Failure{SuiteError{file, 0, "cannot read the file"}};
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return YAML::Load(text.str());
+  } catch (const YAML::Exception& e) {
+    throw Failure{SuiteError{file, e.mark.is_null() ? 0 : e.mark.line + 1, e.msg}};
+  }
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Failure{SuiteError{path, 0, "cannot read the file"}};
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const std::string& suite_name, int week) {
+  const std::string manifest = (fs::path(suite_dir) / "suite.yaml").string();
+  const YAML::Node root = load_yaml(manifest);
+  expect_keys(manifest, root, "suite.yaml", {"week", "defaults", "tests"});
+  if (!root["week"]) fail(manifest, root, "suite.yaml needs 'week: N', the week that introduces the suite");
+  int suite_week = scalar<int>(manifest, root["week"], "week");
+  if (week != 0 && suite_week != week)
+    fail(manifest, root["week"], fmt::format("the suite says week {}, it was loaded as week {}", suite_week, week));
+
+  TestSettings defaults;
+  apply_settings(manifest, root["defaults"], false, defaults);
+
+  std::vector<std::string> stems;
+  for (const fs::directory_entry& entry : fs::directory_iterator(suite_dir))
+    if (fs::is_regular_file(entry.path()) && entry.path().extension() == ".uir")
+      stems.push_back(entry.path().stem().string());
+  std::sort(stems.begin(), stems.end());
+
+  std::map<std::string, YAML::Node> entries;
+  if (const YAML::Node tests = root["tests"]; tests && !tests.IsNull()) {
+    if (!tests.IsMap()) fail(manifest, tests, "tests must map a test's name (its file stem) to its settings");
+    for (const auto& kv : tests) {
+      std::string stem = kv.first.Scalar();
+      if (!std::binary_search(stems.begin(), stems.end(), stem))
+        fail(manifest, kv.first, fmt::format("test '{}' has no file {}.uir in {}", stem, stem, suite_dir));
+      if (!entries.emplace(stem, kv.second).second) fail(manifest, kv.first, fmt::format("test '{}' listed twice", stem));
+    }
+  }
+
+  std::vector<TestCase> out;
+  for (const std::string& stem : stems) {
+    TestSettings settings = defaults;
+    settings.modes.reset();
+    if (auto it = entries.find(stem); it != entries.end()) apply_settings(manifest, it->second, true, settings);
+    const std::string path = (fs::path(suite_dir) / (stem + ".uir")).string();
+    auto parsed = parse_test_file(path, read_file(path), suite_name + "/" + stem, suite_name, suite_week);
+    if (auto* e = std::get_if<SuiteError>(&parsed)) throw Failure{*e};
+    TestCase test = std::get<TestCase>(std::move(parsed));
+    test.points = settings.points;
+    test.visibility = settings.visibility;
+    test.tolerance = settings.tolerance;
+    test.timeout_seconds = settings.timeout_seconds;
+    std::vector<Mode> modes = settings.modes.value_or(std::vector<Mode>{test.mode});
+    if (test.render_loops && std::find(modes.begin(), modes.end(), Mode::Render) == modes.end())
+      fail(manifest, root["tests"], fmt::format("{}.uir says 'render: loops=N', the manifest grades it only in run mode", stem));
+    for (Mode mode : modes) {
+      test.mode = mode;
+      out.push_back(test);
+    }
+  }
+  return out;
+}
+
+/// Reads the `limits:` keys of weeks.yaml on top of `limits`.
+void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits& limits) {
+  if (!node || node.IsNull()) return;
+  expect_keys(file, node, "limits",
+              {"wall_seconds", "cpu_seconds", "memory_mb", "stdout_mb", "stderr_mb", "file_size_mb"});
+  auto mib = [&](const char* key) {
+    return static_cast<uint64_t>(positive(file, node[key], key) * 1024 * 1024);
+  };
+  if (node["wall_seconds"]) limits.wall_seconds = positive(file, node["wall_seconds"], "wall_seconds");
+  if (node["cpu_seconds"]) limits.cpu_seconds = positive(file, node["cpu_seconds"], "cpu_seconds");
+  if (node["memory_mb"]) limits.address_space_bytes = mib("memory_mb");
+  if (node["stdout_mb"]) limits.stdout_cap_bytes = mib("stdout_mb");
+  if (node["stderr_mb"]) limits.stderr_cap_bytes = mib("stderr_mb");
+  if (node["file_size_mb"]) limits.file_size_bytes = mib("file_size_mb");
+}
+
+/// The kinds of generated programs a week may ask for (the generator's two families).
+constexpr std::string_view kFuzzKinds[] = {"valid", "invalid"};
+
+WeekPlan plan_or_throw(const std::string& suites_dir, int week) {
+  const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
+  const YAML::Node root = load_yaml(file);
+  expect_keys(file, root, "weeks.yaml", {"limits", "weeks"});
+  WeekPlan plan;
+  plan.week = week;
+  apply_limits(file, root["limits"], plan.limits);
+  const YAML::Node weeks = root["weeks"];
+  if (!weeks || !weeks.IsMap()) fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
+  std::optional<YAML::Node> entry;
+  for (const auto& kv : weeks) {
+    // Every key must be a number, even those of other weeks.
+    if (scalar<int>(file, kv.first, "week number") != week) continue;
+    if (entry) fail(file, kv.first, fmt::format("week {} listed twice", week));
+    entry.emplace(kv.second);
+  }
+  if (!entry) fail(file, weeks, fmt::format("weeks.yaml has no week {}", week));
+  const YAML::Node& plan_node = *entry;
+  expect_keys(file, plan_node, fmt::format("week {}", week), {"suites", "fuzz", "limits"});
+  if (!plan_node["suites"] || !plan_node["suites"].IsSequence() || plan_node["suites"].size() == 0)
+    fail(file, plan_node, fmt::format("week {} needs 'suites:', a list of suite folders", week));
+  for (const YAML::Node& s : plan_node["suites"]) {
+    std::string name = scalar<std::string>(file, s, "suite name");
+    if (std::find(plan.suites.begin(), plan.suites.end(), name) != plan.suites.end())
+      fail(file, s, fmt::format("suite '{}' listed twice", name));
+    if (!fs::is_directory(fs::path(suites_dir) / name)) fail(file, s, fmt::format("no suite folder '{}'", name));
+    plan.suites.push_back(name);
+  }
+  if (const YAML::Node fuzz = plan_node["fuzz"]; fuzz && !fuzz.IsNull()) {
+    if (!fuzz.IsMap()) fail(file, fuzz, "fuzz must map a kind (valid, invalid) to a count");
+    for (const auto& kv : fuzz) {
+      std::string kind = kv.first.Scalar();
+      if (std::find(std::begin(kFuzzKinds), std::end(kFuzzKinds), kind) == std::end(kFuzzKinds))
+        fail(file, kv.first, fmt::format("unknown fuzz kind '{}' (known: valid, invalid)", kind));
+      int count = scalar<int>(file, kv.second, "fuzz count");
+      if (count < 0) fail(file, kv.second, "a fuzz count must be zero or more");
+      plan.fuzz_counts[kind] = count;
+    }
+  }
+  apply_limits(file, plan_node["limits"], plan.limits);
+  return plan;
+}
+
+}  // namespace
+
+std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
+                                                            const std::string& suite_name, int week) {
+  try {
+    return load_suite_or_throw(suite_dir, suite_name, week);
+  } catch (const Failure& f) {
+    return f.error;
+  } catch (const YAML::Exception& e) {  // a conversion deep inside yaml-cpp
+    return SuiteError{(fs::path(suite_dir) / "suite.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1, e.msg};
+  } catch (const fs::filesystem_error& e) {
+    return SuiteError{suite_dir, 0, e.what()};
+  }
+}
+
+std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& suites_dir) {
+  const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
+  try {
+    std::vector<WeekPlan> plans;
+    const YAML::Node root = load_yaml(file);
+    expect_keys(file, root, "weeks.yaml", {"limits", "weeks"});
+    if (!root["weeks"] || !root["weeks"].IsMap()) fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
+    for (const auto& kv : root["weeks"]) plans.push_back(plan_or_throw(suites_dir, scalar<int>(file, kv.first, "week number")));
+    std::sort(plans.begin(), plans.end(), [](const WeekPlan& a, const WeekPlan& b) { return a.week < b.week; });
+    return plans;
+  } catch (const Failure& f) {
+    return f.error;
+  } catch (const YAML::Exception& e) {
+    return SuiteError{file, e.mark.is_null() ? 0 : e.mark.line + 1, e.msg};
+  }
+}
+
+std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week) {
+  LoadedWeek loaded;
+  try {
+    loaded.plan = plan_or_throw(suites_dir, week);
+  } catch (const Failure& f) {
+    return f.error;
+  } catch (const YAML::Exception& e) {
+    return SuiteError{(fs::path(suites_dir) / "weeks.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1, e.msg};
+  }
+  for (const std::string& suite : loaded.plan.suites) {
+    auto tests = load_suite((fs::path(suites_dir) / suite).string(), suite, 0);
+    if (auto* e = std::get_if<SuiteError>(&tests)) return *e;
+    for (TestCase& t : std::get<std::vector<TestCase>>(tests)) loaded.tests.push_back(std::move(t));
+  }
+  return loaded;
+}
+
+}  // namespace uirgrade

@@ -1,0 +1,214 @@
+// The suites' self-check: every header of every test file against the oracle library.
+//
+// Each file is checked once, even when the manifest grades it in both modes. A valid program runs
+// under two seeds, so an `expect S:` that only holds for one draw of random data is caught too.
+// f32 expectations are compared exactly (both NaN counts as equal): they are worked out by hand
+// from the spec, so "close" would hide the very rounding the edge tests are about. Coverage counts
+// come from the parsed programs (every statement, function bodies included), never from file text.
+#include "grader/suite_check.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <ostream>
+#include <set>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grader/suite.h"
+#include "grader/test_data.h"
+#include "oracle/oracle.h"
+
+namespace uirgrade {
+namespace {
+
+constexpr uint64_t kSeeds[] = {1, 2};
+
+/// Counts `for (` in rendered C: the keyword as a whole word followed by blanks and a parenthesis.
+int count_for_loops(const std::string& c) {
+  int count = 0;
+  auto is_ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+  for (size_t at = c.find("for"); at != std::string::npos; at = c.find("for", at + 3)) {
+    if (at > 0 && is_ident(c[at - 1])) continue;
+    size_t k = at + 3;
+    while (k < c.size() && (c[k] == ' ' || c[k] == '\t' || c[k] == '\n')) ++k;
+    if (k < c.size() && c[k] == '(') ++count;
+  }
+  return count;
+}
+
+bool same_word(uir::DType dtype, uint32_t a, uint32_t b) {
+  if (dtype == uir::DType::I32) return a == b;
+  float fa = std::bit_cast<float>(a), fb = std::bit_cast<float>(b);
+  return (std::isnan(fa) && std::isnan(fb)) || fa == fb;
+}
+
+std::string format_words(uir::DType dtype, const std::vector<uint32_t>& words) {
+  return uir::format_slot_data({uir::SlotData{0, dtype, words}}).substr(2);  // drop "0:"
+}
+
+template <typename F>
+void for_each_stmt(const uir::Program& program, F&& f) {
+  for (const uir::Function& fn : program.funcs)
+    for (const uir::Stmt& st : fn.body) f(st);
+  for (const uir::Stmt& st : program.stmts) f(st);
+}
+
+class Checker {
+ public:
+  explicit Checker(std::ostream& out) : out_(out) {}
+
+  void problem(const std::string& file, int line, const std::string& message) {
+    ++problems_;
+    out_ << format_suite_error(SuiteError{file, line, message}) << "\n";
+  }
+
+  /// Checks one test file (its first TestCase; modes share the file and its headers).
+  void check(const TestCase& test, bool has_render_mode) {
+    auto line_of = [&](const std::string& key) {
+      auto it = test.header_lines.find(key);
+      return it == test.header_lines.end() ? 0 : it->second;
+    };
+    uir::Compiled compiled = uir::compile(test.path, test.source);
+    if (test.expect_exit == 2) {
+      if (!compiled.error) return problem(test.path, line_of("expect"), "the oracle finds the program valid, the header says exit 2");
+      std::string_view rule = uir::rule_info(compiled.error->rule).id;
+      if (test.expect_error_rule && *test.expect_error_rule != rule)
+        problem(test.path, line_of("error"), fmt::format("the oracle reports {}, the header says {}: {}", rule,
+                                                         *test.expect_error_rule,
+                                                         uir::error_headline(test.path, *compiled.error)));
+      ++rule_counts_[std::string(rule)][test.week];
+      return;
+    }
+    if (compiled.error)
+      return problem(test.path, line_of("expect"), fmt::format("the header says exit {}, the oracle finds the program invalid: {}",
+                                                               test.expect_exit, uir::error_headline(test.path, *compiled.error)));
+    std::set<uir::Op> ops_in_test;
+    for_each_stmt(compiled.program, [&](const uir::Stmt& st) {
+      if (st.op == uir::Op::Param) return;  // made by the parser from a `func` header, never written
+      const uir::OpInfo& info = uir::op_info(st.op);
+      if (info.week > test.week)
+        problem(test.path, st.line, fmt::format("'{}' is a week-{} op in a week-{} test", info.spelling, info.week, test.week));
+      ops_in_test.insert(st.op);
+    });
+    for (uir::Op op : ops_in_test) ++op_tests_[op][test.week];
+
+    std::vector<uir::SlotSpec> specs = uir::slot_specs(compiled.program);
+    for (uint64_t seed : kSeeds) {
+      auto inputs = make_input_data(test, specs, seed);
+      if (auto* e = std::get_if<SuiteError>(&inputs)) return problem(e->file, e->line, e->message);
+      uir::RunResult result = uir::run(compiled, std::get<std::vector<uir::SlotData>>(inputs));
+      std::string under = fmt::format(" (seed {})", seed);
+      if (result.exit_code != test.expect_exit)
+        return problem(test.path, line_of("expect"),
+                       fmt::format("the oracle exits {}, the header says exit {}{}{}", result.exit_code, test.expect_exit,
+                                   result.exit_code == 1 ? fmt::format(" (assert on line {} failed)", result.failed_assert_line) : "",
+                                   under));
+      if (test.expect_assert_line && result.failed_assert_line != *test.expect_assert_line)
+        return problem(test.path, line_of("expect assert"),
+                       fmt::format("the oracle's failing assert is on line {}, the header says {}", result.failed_assert_line,
+                                   *test.expect_assert_line));
+      for (const auto& [slot, expected_text] : test.expect_slots) {
+        const int line = line_of("expect " + std::to_string(slot));
+        auto found = std::find_if(result.buffers.begin(), result.buffers.end(),
+                                  [&](const uir::SlotData& d) { return d.slot == slot; });
+        if (found == result.buffers.end()) return problem(test.path, line, fmt::format("the oracle has no slot {}", slot));
+        std::vector<uint32_t> expected;
+        for (const std::string& v : expected_text) {
+          std::optional<uint32_t> word = parse_slot_value(found->dtype, v);
+          if (!word) return problem(test.path, line, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
+          expected.push_back(*word);
+        }
+        bool same = expected.size() == found->words.size();
+        for (size_t k = 0; same && k < expected.size(); ++k) same = same_word(found->dtype, expected[k], found->words[k]);
+        if (!same)
+          return problem(test.path, line,
+                         fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
+                                     format_words(found->dtype, found->words), format_words(found->dtype, expected), under));
+      }
+    }
+    if (has_render_mode && test.render_loops) {
+      int loops = count_for_loops(uir::render_c(compiled));
+      if (loops != *test.render_loops)
+        problem(test.path, line_of("render"),
+                fmt::format("the oracle's C has {} for loops, the header says loops={}", loops, *test.render_loops));
+    }
+  }
+
+  /// The coverage table; an op or rule that no test covers is a problem.
+  void print_coverage(const std::vector<int>& weeks) {
+    out_ << "\ncoverage: valid tests using each op, tests naming each rule in '# error:', by week\n";
+    std::string header = fmt::format("  {:<18}", "op / rule");
+    for (int w : weeks) header += fmt::format("{:>7}", fmt::format("week{}", w));
+    out_ << header << fmt::format("{:>7}", "total") << "\n";
+    auto row = [&](std::string_view name, const std::map<int, int>& by_week) {
+      int total = 0;
+      std::string line = fmt::format("  {:<18}", name);
+      for (int w : weeks) {
+        auto it = by_week.find(w);
+        int n = it == by_week.end() ? 0 : it->second;
+        total += n;
+        line += fmt::format("{:>7}", n);
+      }
+      line += fmt::format("{:>7}", total);
+      if (total == 0) {
+        line += "   <- no test covers it";
+        ++problems_;
+      }
+      out_ << line << "\n";
+    };
+    for (const uir::OpInfo& info : uir::op_table())
+      if (info.op != uir::Op::Param) row(info.spelling, op_tests_[info.op]);
+    for (const uir::RuleInfo& info : uir::rule_table()) row(info.id, rule_counts_[std::string(info.id)]);
+  }
+
+  int problems() const { return problems_; }
+
+ private:
+  std::ostream& out_;
+  int problems_ = 0;
+  std::map<uir::Op, std::map<int, int>> op_tests_;
+  std::map<std::string, std::map<int, int>> rule_counts_;
+};
+
+}  // namespace
+
+int check_suites(const std::string& suites_dir, std::ostream& out) {
+  Checker checker(out);
+  auto plans = load_plans(suites_dir);
+  if (auto* e = std::get_if<SuiteError>(&plans)) {
+    checker.problem(e->file, e->line, e->message);
+    return checker.problems();
+  }
+  std::vector<std::string> suites;
+  for (const WeekPlan& plan : std::get<std::vector<WeekPlan>>(plans))
+    for (const std::string& s : plan.suites)
+      if (std::find(suites.begin(), suites.end(), s) == suites.end()) suites.push_back(s);
+
+  std::set<int> weeks;
+  int files = 0;
+  for (const std::string& suite : suites) {
+    auto loaded = load_suite(suites_dir + "/" + suite, suite, 0);
+    if (auto* e = std::get_if<SuiteError>(&loaded)) {
+      checker.problem(e->file, e->line, e->message);
+      continue;
+    }
+    const std::vector<TestCase>& tests = std::get<std::vector<TestCase>>(loaded);
+    for (size_t i = 0; i < tests.size(); ++i) {
+      if (i > 0 && tests[i].path == tests[i - 1].path) continue;  // the same file in its second mode
+      bool has_render = tests[i].mode == Mode::Render ||
+                        (i + 1 < tests.size() && tests[i + 1].path == tests[i].path && tests[i + 1].mode == Mode::Render);
+      weeks.insert(tests[i].week);
+      checker.check(tests[i], has_render);
+      ++files;
+    }
+  }
+  checker.print_coverage(std::vector<int>(weeks.begin(), weeks.end()));
+  out << fmt::format("\n{} test files in {} suites: {} problem{}\n", files, suites.size(), checker.problems(),
+                     checker.problems() == 1 ? "" : "s");
+  return checker.problems();
+}
+
+}  // namespace uirgrade
