@@ -1,0 +1,30 @@
+// The order of sibling loops (spec §5.3: "Sibling loops that nothing orders are opened in the order of
+// their range lines"; "Loads before overwriting stores"), and E-LOAD-ORDER when no order works.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "oracle/error.h"
+#include "oracle/load_placement.h"
+#include "oracle/nesting.h"
+#include "oracle/program.h"
+
+namespace uir {
+
+struct LoopOrder {
+  /// Per place (index place + 1, so the top level is 0): the loops directly inside it, in the order
+  /// the scheduler opens them.
+  std::vector<std::vector<int32_t>> children;
+  const std::vector<int32_t>& inside(int32_t place) const { return children[place + 1]; }
+};
+
+/// Orders the loops inside every place so that each dependency, and each load -> store edge, runs
+/// forwards; returns E-LOAD-ORDER naming the first load (file order) whose edge cannot be kept with
+/// the edges of the loads before it. `by_range_line` is a planted bug: siblings in file order,
+/// whatever they read (the book's attempt (b)); the edges are still checked.
+std::optional<Error> order_loops(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
+                                 const Placement& placement, bool by_range_line, LoopOrder* out);
+
+}  // namespace uir
