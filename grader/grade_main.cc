@@ -1,2 +1,26 @@
-// Placeholder until its issue lands.
-int main() { return 2; }
+// `grade`: parses the command line and dispatches (grader/grade_command.h). See `grade --help`.
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "grader/grade_command.h"
+
+int main(int argc, char** argv) {
+  using namespace uirgrade;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  auto parsed = parse_options(args, static_cast<int>(std::thread::hardware_concurrency()),
+                              UIRGRADE_SOURCE_DIR "/suites");
+  if (auto* error = std::get_if<UsageError>(&parsed)) {
+    std::cerr << "grade: " << error->message << '\n';
+    return kUsageOrSuiteError;
+  }
+  const Options& options = std::get<Options>(parsed);
+  switch (options.command) {
+    case Command::Help: std::cout << usage_text(); return kAllPassed;
+    case Command::Merge: return run_merge(options, std::cout, std::cerr);
+    case Command::CheckSuites: return run_check_suites(options, std::cout);
+    case Command::Grade: return run_grade(options, FuzzSource{}, std::cout, std::cerr);
+  }
+  return kUsageOrSuiteError;
+}

@@ -60,7 +60,15 @@ std::optional<Judgement> judge_process(const ProcessResult& result, const Proces
                                  result.peak_rss_bytes >> 20),
                      stderr_tail()};
   if (sanitized) {
-    if (auto report = sanitizer_report(result.err))
+    std::optional<std::string> report = sanitizer_report(result.err);
+    // The sanitizers' own allocator limits (hard_rss_limit_mb, allocation-size-too-big) stand in for
+    // RLIMIT_AS, which a sanitized binary cannot run under.
+    if (report && (report->find("rss limit exhausted") != std::string::npos ||
+                   report->find("allocation-size-too-big") != std::string::npos ||
+                   report->find("out of memory") != std::string::npos))
+      return Judgement{Verdict::MemoryLimit,
+                       fmt::format("{} probably ran out of memory: {}", what, first_line(*report, 160)), *report};
+    if (report)
       return Judgement{Verdict::SanitizerError,
                        fmt::format("{}: the sanitizer found undefined behaviour or a bad memory access: {}",
                                    what, first_line(*report, 160)),

@@ -26,10 +26,13 @@ std::string kept_case_dir(const std::string& keep_dir, const std::string& test_n
     if (end == std::string::npos) end = safe.size();
     std::string part = safe.substr(start, end - start);
     if (part == "." || part == "..") part = std::string(part.size(), '_');
-    if (!part.empty()) cleaned += (cleaned.empty() ? "" : "/") + part;
+    if (!part.empty()) {
+      if (!cleaned.empty()) cleaned.push_back('/');
+      cleaned += part;
+    }
     start = end + 1;
   }
-  if (cleaned.empty()) cleaned = "_";
+  if (cleaned.empty()) cleaned.push_back('_');
   return (std::filesystem::path(keep_dir) / cleaned).string();
 }
 

@@ -8,7 +8,7 @@ namespace uirgrade {
 
 /// What a failing case leaves behind. Empty strings are not written.
 struct KeptCase {
-  std::string test_name;     // "week3/accumulator": the case goes to DIR/week3/accumulator/
+  std::string test_name;     // "week3/accumulator/run": the case goes to DIR/week3/accumulator/run/
   std::string program;       // prog.uir
   std::string input_data;    // data.txt: the student's stdin
   std::string expected_out;  // expected.txt: the oracle's stdout (or "exit 2: RULE at line L")

@@ -1,0 +1,232 @@
+// `grade` from options to exit code. The order matters for people reading a CI log: the seed is
+// printed before anything else, suite problems stop the run before any student process starts,
+// and the report is written even when tests failed.
+#include "grader/grade_command.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "grader/suite.h"
+#include "grader/suite_check.h"
+
+namespace uirgrade {
+namespace {
+
+/// Passes runs through to the real runner and remembers the isolation it reports for student
+/// processes (the C compiler runs without a sandbox and would report less).
+class IsolationRecorder : public CommandRunner {
+ public:
+  IsolationRecorder(CommandRunner& inner, Sandbox student_sandbox) : inner_(inner), student_sandbox_(student_sandbox) {}
+  ProcessResult run(const ProcessRequest& request) override {
+    ProcessResult result = inner_.run(request);
+    if (request.sandbox == student_sandbox_ && !result.isolation.empty()) {
+      std::lock_guard lock(mutex_);
+      isolation_ = result.isolation;
+    }
+    return result;
+  }
+  std::string isolation() const {
+    std::lock_guard lock(mutex_);
+    return isolation_;
+  }
+
+ private:
+  CommandRunner& inner_;
+  Sandbox student_sandbox_;
+  mutable std::mutex mutex_;
+  std::string isolation_;
+};
+
+size_t terminal_columns() {
+  winsize size{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+bool matches_any(const std::vector<std::string>& globs, const std::string& name) {
+  return std::any_of(globs.begin(), globs.end(), [&](const std::string& glob) { return glob_matches(glob, name); });
+}
+
+bool is_default_suites_dir(const std::string& dir) {
+  std::error_code ec;
+  return std::filesystem::equivalent(dir, UIRGRADE_SOURCE_DIR "/suites", ec);
+}
+
+}  // namespace
+
+bool write_reports(const Report& report, const std::vector<ReportOutput>& outputs, std::ostream& out,
+                   std::ostream& err) {
+  bool ok = true;
+  for (const ReportOutput& output : outputs) {
+    std::ostringstream text;
+    switch (output.format) {
+      case Format::Text: write_text(report, text); break;
+      case Format::Json: write_json(report, text); break;
+      case Format::Junit: write_junit(report, text); break;
+      case Format::Gradescope: write_gradescope(report, text); break;
+    }
+    if (output.path.empty()) {
+      out << text.str() << std::flush;
+      continue;
+    }
+    std::ofstream file(output.path, std::ios::binary);
+    file << text.str();
+    file.close();
+    if (!file) {
+      err << fmt::format("grade: cannot write the {} report to {}\n", format_name(output.format), output.path);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
+  auto start = std::chrono::steady_clock::now();
+  err << fmt::format("grade: seed {} (rerun with --seed {} to grade the same data)\n", options.seed, options.seed);
+
+  auto loaded = load_week(options.suites_dir, options.week);
+  if (auto* error = std::get_if<SuiteError>(&loaded)) {
+    err << format_suite_error(*error) << '\n';
+    return kUsageOrSuiteError;
+  }
+  LoadedWeek week = std::move(std::get<LoadedWeek>(loaded));
+  std::vector<TestCase> tests = std::move(week.tests);
+
+  int planned_fuzz = 0;
+  for (const auto& [kind, count] : week.plan.fuzz_counts) planned_fuzz += count;
+  int fuzz_count = options.fuzz > 0 ? options.fuzz : planned_fuzz;
+  if (fuzz_count > 0) {
+    if (!fuzz) {
+      if (options.fuzz > 0) {
+        err << "grade: --fuzz: the generators' live API is not available in this build\n";
+        return kUsageOrSuiteError;
+      }
+      err << fmt::format("grade: note: week {} plans {} generated programs; this build has no generators, "
+                         "so only the suites are graded\n",
+                         options.week, planned_fuzz);
+      fuzz_count = 0;
+    } else {
+      auto generated = fuzz(fuzz_count, options.seed, options.week);
+      if (auto* error = std::get_if<std::string>(&generated)) {
+        err << "grade: --fuzz: " << *error << '\n';
+        return kUsageOrSuiteError;
+      }
+      for (TestCase& test : std::get<std::vector<TestCase>>(generated)) tests.push_back(std::move(test));
+    }
+  }
+
+  if (!options.only.empty()) {
+    std::erase_if(tests, [&](const TestCase& test) { return !matches_any(options.only, test.name); });
+    if (tests.empty()) {
+      err << fmt::format("grade: no test of week {} matches --only {}\n", options.week, fmt::join(options.only, " "));
+      return kUsageOrSuiteError;
+    }
+  }
+  if (options.shard) tests = select_shard(std::move(tests), *options.shard);
+
+  std::error_code ec;
+  std::filesystem::path student = std::filesystem::absolute(options.student, ec);
+  if (ec || access(student.c_str(), X_OK) != 0 || std::filesystem::is_directory(student, ec)) {
+    err << fmt::format("grade: {}: not an executable file\n", options.student);
+    return kUsageOrSuiteError;
+  }
+
+  std::string runner_error;
+  std::unique_ptr<CommandRunner> real_runner = make_process_runner(options.sandbox, &runner_error);
+  if (!real_runner) {
+    err << "grade: cannot isolate student processes: " << runner_error << '\n';
+    return kUsageOrSuiteError;
+  }
+  IsolationRecorder runner(*real_runner, options.sandbox);
+
+  GradeConfig config;
+  config.student = options.student;
+  config.student_path = student.string();
+  config.week = options.week;
+  config.seed = options.seed;
+  config.jobs = options.jobs;
+  config.timeout_seconds = options.timeout_seconds;
+  config.limits = week.plan.limits;
+  config.sandbox = options.sandbox;
+  config.max_failures = options.max_failures;
+  config.keep_dir = options.keep_dir;
+  if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;
+  config.fuzz_count = options.fuzz;
+  CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
+
+  err << fmt::format("grade: week {}, {} tests{}, {} jobs\n", options.week, tests.size(),
+                     options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",
+                     options.jobs);
+  ProgressPrinter progress(err, isatty(STDERR_FILENO) != 0, static_cast<int>(tests.size()), terminal_columns());
+  GradeRun graded = grade_tests(tests, config, runner, compiler,
+                                [&](const TestResult& result) { progress.test_finished(result); });
+  progress.finish();
+  if (graded.not_run > 0)
+    err << fmt::format("grade: stopped after {} failures; {} tests not run\n", options.max_failures, graded.not_run);
+
+  Report report;
+  report.info.seed = options.seed;
+  report.info.week = options.week;
+  report.info.student = options.student;
+  report.info.isolation = runner.isolation();
+  if (options.shard) {
+    report.info.shard_index = options.shard->index;
+    report.info.shard_count = options.shard->count;
+  }
+  report.info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.results = std::move(graded.results);
+  std::stable_sort(report.results.begin(), report.results.end(),
+                   [](const TestResult& a, const TestResult& b) { return a.name < b.name; });
+  if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
+
+  bool all_passed = graded.not_run == 0 && std::all_of(report.results.begin(), report.results.end(),
+                                                        [](const TestResult& r) { return r.verdict == Verdict::Pass; });
+  return all_passed ? kAllPassed : kSomeFailed;
+}
+
+int run_merge(const Options& options, std::ostream& out, std::ostream& err) {
+  std::vector<Report> shards;
+  for (const std::string& path : options.merge_files) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+      err << fmt::format("grade merge: cannot read {}\n", path);
+      return kUsageOrSuiteError;
+    }
+    std::stringstream text;
+    text << file.rdbuf();
+    auto report = read_json(text.str());
+    if (auto* error = std::get_if<std::string>(&report)) {
+      err << fmt::format("grade merge: {}: {}\n", path, *error);
+      return kUsageOrSuiteError;
+    }
+    shards.push_back(std::move(std::get<Report>(report)));
+  }
+  auto merged = merge_reports(shards);
+  if (auto* error = std::get_if<std::string>(&merged)) {
+    err << "grade merge: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  const Report& report = std::get<Report>(merged);
+  err << fmt::format("grade merge: seed {}, {} shards, {} tests\n", report.info.seed, shards.size(),
+                     report.results.size());
+  if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
+  bool all_passed = std::all_of(report.results.begin(), report.results.end(),
+                                [](const TestResult& r) { return r.verdict == Verdict::Pass; });
+  return all_passed ? kAllPassed : kSomeFailed;
+}
+
+int run_check_suites(const Options& options, std::ostream& out) {
+  return check_suites(options.suites_dir, out) == 0 ? kAllPassed : kUsageOrSuiteError;
+}
+
+}  // namespace uirgrade
