@@ -1,0 +1,107 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "grader/json_reader.h"
+#include "grader/report_test_fixture.h"
+
+namespace uirgrade {
+namespace {
+
+using testing::kAfterDueMarker;
+using testing::kHiddenMarker;
+using testing::kHiddenMessageMarker;
+
+JsonValue gradescope_of(const Report& report) {
+  std::ostringstream out;
+  write_gradescope(report, out);
+  auto parsed = parse_json(out.str());
+  if (auto* error = std::get_if<std::string>(&parsed)) {
+    ADD_FAILURE() << "results.json is not valid JSON: " << *error << "\n" << out.str();
+    return {};
+  }
+  return std::get<JsonValue>(parsed);
+}
+
+const JsonValue& member(const JsonValue& object, std::string_view key) {
+  static const JsonValue missing;
+  const JsonValue* value = object.find(key);
+  EXPECT_NE(value, nullptr) << "no field " << key;
+  return value ? *value : missing;
+}
+
+TEST(ReportGradescope, ScoresAndStatusesFollowTheResults) {
+  const Report report = testing::sample_report();
+  const JsonValue doc = gradescope_of(report);
+  EXPECT_EQ(member(doc, "score").number, 5);  // counted by hand from sample_report
+  EXPECT_EQ(member(doc, "max_score").number, 19);
+  EXPECT_EQ(member(doc, "execution_time").number, 13);  // 12.5 s, rounded up
+  EXPECT_EQ(member(doc, "stdout_visibility").text, "hidden");
+  const JsonValue& tests = member(doc, "tests");
+  ASSERT_EQ(tests.items.size(), report.results.size());
+  for (size_t i = 0; i < tests.items.size(); ++i) {
+    const TestResult& expected = report.results[i];
+    const JsonValue& test = tests.items[i];
+    SCOPED_TRACE(expected.name);
+    EXPECT_EQ(member(test, "score").number, expected.points);
+    EXPECT_EQ(member(test, "max_score").number, expected.max_points);
+    EXPECT_EQ(member(test, "status").text, expected.verdict == Verdict::Pass ? "passed" : "failed");
+    const char* visibility = expected.visibility == Visibility::Visible        ? "visible"
+                             : expected.visibility == Visibility::AfterDueDate ? "after_due_date"
+                                                                               : "hidden";
+    EXPECT_EQ(member(test, "visibility").text, visibility);
+  }
+  // Numbers are "<suite>.<test>" in order of appearance: fuzz/1 is 1.1, week1/add 2.1, week3/crash 4.1.
+  EXPECT_EQ(member(tests.items[0], "number").text, "1.1");
+  EXPECT_EQ(member(tests.items[1], "number").text, "1.2");
+  EXPECT_EQ(member(tests.items[2], "number").text, "2.1");
+  EXPECT_EQ(member(tests.items[6], "number").text, "4.1");
+}
+
+TEST(ReportGradescope, HiddenTextNeverReachesAVisiblePlace) {
+  const JsonValue doc = gradescope_of(testing::sample_report());
+  const std::string& summary = member(doc, "output").text;
+  EXPECT_NE(summary.find("Seed: 18446744073709551557"), std::string::npos) << summary;
+  const std::vector<std::string> secrets = {kHiddenMarker, kHiddenMessageMarker, kAfterDueMarker,
+                                            "hidden_fail", "hidden_pass", "week3/timeout"};
+  for (const std::string& secret : secrets) EXPECT_EQ(summary.find(secret), std::string::npos) << secret;
+
+  int visible_tests = 0;
+  for (const JsonValue& test : member(doc, "tests").items) {
+    const std::string& visibility = member(test, "visibility").text;
+    const std::string& output = member(test, "output").text;
+    if (visibility == "visible") {
+      ++visible_tests;
+      for (const std::string& secret : secrets) {
+        EXPECT_EQ(output.find(secret), std::string::npos) << secret << " in " << member(test, "name").text;
+      }
+    } else if (visibility == "hidden" && member(test, "status").text == "failed") {
+      // Instructors see a hidden test's details: they are in its own (hidden) output.
+      EXPECT_NE(output.find(kHiddenMarker), std::string::npos);
+    }
+  }
+  EXPECT_EQ(visible_tests, 13);
+}
+
+TEST(ReportGradescope, SummaryCountsVisibleTestsOnly) {
+  const JsonValue doc = gradescope_of(testing::sample_report());
+  // Visible: 13 tests, 3 passes (fuzz/1, fuzz/2, week1/add), 4 of 15 points.
+  EXPECT_EQ(member(doc, "output").text,
+            "Seed: 18446744073709551557 (week 3)\n"
+            "Visible tests: 3 of 13 passed, 4 of 15 points.\n"
+            "1 more test is shown after the due date.\n"
+            "2 more tests are hidden; they count in the score.\n");
+}
+
+TEST(ReportGradescope, OutputsArePlainPrintableText) {
+  const JsonValue doc = gradescope_of(testing::sample_report());
+  EXPECT_EQ(member(doc, "test_output_format").text, "text");
+  for (const JsonValue& test : member(doc, "tests").items) {
+    const std::string& output = member(test, "output").text;
+    EXPECT_EQ(output.find('\x1b'), std::string::npos);
+    EXPECT_EQ(output.find('\0'), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace uirgrade

@@ -1,0 +1,95 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "grader/json_reader.h"
+#include "grader/report_test_fixture.h"
+
+namespace uirgrade {
+namespace {
+
+using testing::expect_same_result;
+using testing::sample_report;
+
+std::string json_of(const Report& report) {
+  std::ostringstream out;
+  write_json(report, out);
+  return out.str();
+}
+
+TEST(ReportJson, SeedComesFirstAndSurvivesExactly) {
+  const std::string text = json_of(sample_report());
+  EXPECT_EQ(text.rfind("{\n  \"seed\": \"18446744073709551557\",\n", 0), 0u) << text.substr(0, 80);
+}
+
+TEST(ReportJson, ReadsBackFieldByField) {
+  const Report original = sample_report();
+  auto read = read_json(json_of(original));
+  ASSERT_TRUE(std::holds_alternative<Report>(read)) << std::get<std::string>(read);
+  const Report& back = std::get<Report>(read);
+  EXPECT_EQ(back.info.seed, original.info.seed);
+  EXPECT_EQ(back.info.week, 3);
+  EXPECT_EQ(back.info.student, original.info.student);
+  EXPECT_EQ(back.info.isolation, original.info.isolation);
+  EXPECT_EQ(back.info.shard_index, 0);
+  EXPECT_EQ(back.info.shard_count, 0);
+  EXPECT_EQ(back.info.seconds, 12.5);
+  ASSERT_EQ(back.results.size(), original.results.size());
+  for (size_t i = 0; i < back.results.size(); ++i) {
+    TestResult expected = original.results[i];
+    if (expected.message == testing::kOddText) {
+      // JSON keeps every valid character (NUL and escapes included); only the invalid UTF-8 bytes of
+      // the odd text come back as U+FFFD, one per byte that starts no valid sequence.
+      const std::string valid_part = expected.message.substr(0, expected.message.find("invalid "));
+      const std::string r = "\xef\xbf\xbd";
+      const std::string fixed = valid_part + "invalid " + r + r + " " + r + "( " + r + r + r + " truncated " + r + r;
+      expected.message = expected.details = expected.reproduce = fixed;
+    }
+    expect_same_result(back.results[i], expected);
+  }
+}
+
+TEST(ReportJson, PythonReadsItAndAgreesOnTheTotals) {
+  if (!testing::have_python3()) GTEST_SKIP() << "python3 is not installed";
+  const std::string path = testing::write_temp_file(json_of(sample_report()));
+  int exit_code = 0;
+  const std::string out = testing::run_python(
+      "import json, sys\n"
+      "d = json.load(open(sys.argv[1], encoding='utf-8'))\n"
+      "t = d['totals']\n"
+      "print(list(d)[0], len(d['tests']), t['tests'], t['passed'], t['failed'], t['points'], t['max_points'])\n",
+      path, &exit_code);
+  std::remove(path.c_str());
+  EXPECT_EQ(exit_code, 0) << out;
+  // Counted by hand from sample_report: 16 tests, 4 passes, 5 of 19 points.
+  EXPECT_EQ(out, "seed 16 16 4 12 5 19\n");
+}
+
+TEST(ReportJson, RefusesReportsThatAreNotWhole) {
+  const std::string text = json_of(sample_report());
+  const auto error_of = [](const std::string& json) {
+    auto read = read_json(json);
+    return std::holds_alternative<std::string>(read) ? std::get<std::string>(read) : std::string("(no error)");
+  };
+  EXPECT_NE(error_of(text.substr(0, text.size() / 2)).find("not valid JSON: line"), std::string::npos);
+  EXPECT_NE(error_of("[1]").find("not an object"), std::string::npos);
+
+  std::string bad_verdict = text;
+  bad_verdict.replace(bad_verdict.find("\"verdict\": \"crash\""), 18, "\"verdict\": \"boom\"");
+  EXPECT_EQ(error_of(bad_verdict), "tests[6] (week3/crash): unknown verdict \"boom\"");
+
+  std::string missing_field = text;
+  missing_field.replace(missing_field.find("\"time\""), 6, "\"tyme\"");
+  EXPECT_NE(error_of(missing_field).find("missing field \"time\""), std::string::npos);
+
+  std::string wrong_totals = text;
+  wrong_totals.replace(wrong_totals.find("\"passed\": 4"), 11, "\"passed\": 5");
+  EXPECT_NE(error_of(wrong_totals).find("totals (16 tests, 5 passed"), std::string::npos);
+
+  std::string bad_seed = text;
+  bad_seed.replace(bad_seed.find("18446744073709551557"), 20, "18446744073709551616");  // 2^64
+  EXPECT_NE(error_of(bad_seed).find("is not a 64-bit unsigned integer"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace uirgrade
