@@ -62,8 +62,10 @@ CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb)
   if (ec) pattern = "/tmp/uirgrade-cc-XXXXXX";
   if (mkdtemp(pattern.data()) != nullptr) {
     dir_ = pattern;
-    // Readable by everyone: the runner may start the binaries under an unprivileged uid.
-    chmod(dir_.c_str(), 0755);
+    // The runner starts the compiler and the binaries under a borrowed unprivileged uid when the
+    // grader is root: the directory must be writable by it. The sticky bit keeps one uid from
+    // replacing another's files, and each binary is taken back by the grader once built.
+    chmod(dir_.c_str(), 01777);
   }
 }
 
@@ -148,6 +150,10 @@ CompileOutcome CCompiler::run_compiler(const std::string& kernel_c, const std::s
   } else if (access(binary.c_str(), X_OK) != 0) {
     outcome.message = "the C compiler succeeded but wrote no binary at " + binary;
   } else {
+    // Owned by the grader and read-only to others from here on, so that no student process
+    // (possibly under the uid that compiled it) can rewrite it.
+    if (geteuid() == 0) chown(binary.c_str(), 0, 0);
+    chmod(binary.c_str(), 0755);
     outcome.status = CompileOutcome::Status::Ok;
     outcome.binary_path = binary;
   }

@@ -7,6 +7,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -98,6 +99,10 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.suites_dir = args[++k];
       continue;
     }
+    static const std::set<std::string, std::less<>> kWithValue = {
+        "--week", "--suites", "--jobs", "-j", "--timeout", "--seed", "--only", "--max-failures", "--format",
+        "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz"};
+    if (!kWithValue.contains(arg)) return UsageError{fmt::format("unknown option {} (see grade --help)", arg)};
     auto v = value();
     if (!v) return missing();
     if (arg == "--week") {
@@ -142,8 +147,6 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       else return bad(*v, "auto, bwrap or none");
     } else if (arg == "--fuzz") {
       if (!parse_int(*v, &options.fuzz) || options.fuzz < 0) return bad(*v, "a number of generated programs");
-    } else {
-      return UsageError{fmt::format("unknown option {} (see grade --help)", arg)};
     }
   }
 

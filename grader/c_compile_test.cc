@@ -1,0 +1,94 @@
+// The compile cache with a fake runner standing in for `cc`: one compiler start per distinct text,
+// also under concurrent requests, and failures cached like successes.
+#include "grader/c_compile.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+namespace uirgrade {
+namespace {
+
+class FakeCompiler : public CommandRunner {
+ public:
+  ProcessResult run(const ProcessRequest& request) override {
+    ++starts;
+    last_argv = request.argv;
+    ProcessResult result;
+    result.started = result.exited = true;
+    bool broken = std::any_of(request.files.begin(), request.files.end(),
+                              [](const auto& file) { return file.second.find("syntax error") != std::string::npos; });
+    result.exit_code = broken ? 1 : 0;
+    if (broken) {
+      result.err = "kernel.c:1:1: error: syntax error\n";
+      return result;
+    }
+    auto out = std::find(request.argv.begin(), request.argv.end(), "-o");
+    std::ofstream(*(out + 1)) << "binary";
+    chmod((out + 1)->c_str(), 0755);
+    return result;
+  }
+  std::atomic<int> starts{0};
+  std::vector<std::string> last_argv;
+};
+
+TEST(GraderCCompile, FlagsOfTheSpec) {
+  std::vector<std::string> flags = c_compile_flags();
+  for (const char* flag : {"-std=c11", "-O1", "-ffp-contract=off", "-fsanitize=undefined,address",
+                           "-fno-sanitize-recover=all"})
+    EXPECT_NE(std::find(flags.begin(), flags.end(), flag), flags.end()) << flag;
+}
+
+TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
+  FakeCompiler runner;
+  CCompiler compiler(runner, 512);
+  CompileOutcome first = compiler.compile("int kernel(void) { return 0; }", "driver A");
+  ASSERT_EQ(first.status, CompileOutcome::Status::Ok) << first.message;
+  EXPECT_FALSE(first.from_cache);
+  CompileOutcome again = compiler.compile("int kernel(void) { return 0; }", "driver A");
+  EXPECT_EQ(again.status, CompileOutcome::Status::Ok);
+  EXPECT_TRUE(again.from_cache);
+  EXPECT_EQ(again.binary_path, first.binary_path);
+  EXPECT_EQ(runner.starts, 1);
+  EXPECT_EQ(runner.last_argv.back(), "-lm");
+
+  CompileOutcome other_driver = compiler.compile("int kernel(void) { return 0; }", "driver B");
+  EXPECT_NE(other_driver.binary_path, first.binary_path);
+  EXPECT_EQ(runner.starts, 2);
+
+  CompileOutcome error = compiler.compile("syntax error", "driver A");
+  EXPECT_EQ(error.status, CompileOutcome::Status::CompileError);
+  EXPECT_NE(error.message.find("kernel.c:1:1"), std::string::npos);
+  EXPECT_EQ(compiler.compile("syntax error", "driver A").status, CompileOutcome::Status::CompileError);
+  EXPECT_EQ(runner.starts, 3);
+  EXPECT_EQ(compiler.compiler_runs(), 3);
+}
+
+TEST(GraderCCompile, ConcurrentRequestsShareOneCompile) {
+  FakeCompiler runner;
+  CCompiler compiler(runner, 512);
+  std::vector<std::thread> threads;
+  std::atomic<int> ok{0};
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&] {
+      if (compiler.compile("int kernel(void) { return 1; }", "d").status == CompileOutcome::Status::Ok) ++ok;
+    });
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(ok, 8);
+  EXPECT_EQ(runner.starts, 1);
+}
+
+TEST(GraderCCompile, SanitizerDefaultsNeverExit1) {
+  std::string c = sanitizer_defaults_c(300);
+  EXPECT_NE(c.find("exitcode=86"), std::string::npos);
+  EXPECT_NE(c.find("hard_rss_limit_mb=300"), std::string::npos);
+  EXPECT_NE(c.find("__ubsan_default_options"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace uirgrade

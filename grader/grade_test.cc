@@ -1,0 +1,385 @@
+// The engine with a fake CommandRunner returning canned ProcessResults: each verdict of
+// grader/result.h from what the student's process did, the order they are decided in, what the
+// student's process is given, and the thread pool's stable order. The oracle runs for real; the
+// expected outputs below are worked out by hand from the spec.
+#include "grader/grade.h"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <mutex>
+
+#include <gtest/gtest.h>
+
+namespace uirgrade {
+namespace {
+
+class FakeRunner : public CommandRunner {
+ public:
+  explicit FakeRunner(std::function<ProcessResult(const ProcessRequest&)> respond) : respond_(std::move(respond)) {}
+  ProcessResult run(const ProcessRequest& request) override {
+    {
+      std::lock_guard lock(mutex_);
+      requests.push_back(request);
+    }
+    return respond_(request);
+  }
+  std::vector<ProcessRequest> requests;
+
+ private:
+  std::function<ProcessResult(const ProcessRequest&)> respond_;
+  std::mutex mutex_;
+};
+
+ProcessResult exited(int code, std::string out, std::string err = "") {
+  ProcessResult result;
+  result.started = result.exited = true;
+  result.exit_code = code;
+  result.out = std::move(out);
+  result.err = std::move(err);
+  result.wall_seconds = 0.01;
+  return result;
+}
+
+// Squares 0..3 into slot 0 (spec §1's example): the oracle prints "0: 0 1 4 9".
+const char* kSquares =
+    "%b  = buffer 4 dtype=i32 slot=0\n"
+    "%i  = range 4\n"
+    "%sq = mul %i %i\n"
+    "%v  = shrink %b %i shape=[]\n"
+    "%s  = store %v %sq\n"
+    "%e  = end %s %i\n"
+    "%b1 = after %b %e\n";
+const char* kSquaresOut = "0: 0 1 4 9\n";
+
+// Two failing asserts: the one first in the file (line 4) is the one reported (spec §3).
+const char* kAsserts =
+    "%a = const 1\n"
+    "%ok = cmpeq %a 1\n"
+    "%bad = cmpeq %a 2\n"
+    "assert %bad\n"
+    "assert %ok\n"
+    "assert %bad\n";
+
+// E-UNDEFINED at line 2.
+const char* kInvalid = "%a = const 1\n%b = add %nope %a\n";
+
+TestCase make_test(std::string name, const char* source, Mode mode = Mode::Run) {
+  TestCase test;
+  test.name = std::move(name);
+  test.suite = "week3";
+  test.week = 3;
+  test.source = source;
+  test.mode = mode;
+  test.points = 2;
+  test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
+  return test;
+}
+
+GradeConfig make_config() {
+  GradeConfig config;
+  config.student = "./student-uirc";
+  config.student_path = "/abs/student-uirc";
+  config.week = 3;
+  config.seed = 7;
+  config.jobs = 1;
+  return config;
+}
+
+TestResult grade_with(const TestCase& test, FakeRunner& runner, GradeConfig config = make_config()) {
+  CCompiler compiler(runner, 1024);
+  return grade_test(test, config, runner, compiler);
+}
+
+TestResult grade_run_with(const char* source, ProcessResult canned) {
+  FakeRunner runner([&](const ProcessRequest&) { return canned; });
+  return grade_with(make_test("week3/t", source), runner);
+}
+
+TEST(GraderEngine, PassEarnsThePoints) {
+  FakeRunner runner([](const ProcessRequest&) { return exited(0, kSquaresOut); });
+  TestResult result = grade_with(make_test("week3/squares", kSquares), runner);
+  EXPECT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
+  EXPECT_EQ(result.points, 2);
+  EXPECT_EQ(result.max_points, 2);
+  EXPECT_TRUE(result.reproduce.empty());
+}
+
+TEST(GraderEngine, WhatTheStudentIsGiven) {
+  FakeRunner runner([](const ProcessRequest&) { return exited(0, kSquaresOut); });
+  grade_with(make_test("week3/squares", kSquares), runner);
+  ASSERT_EQ(runner.requests.size(), 1u);
+  const ProcessRequest& request = runner.requests[0];
+  EXPECT_EQ(request.argv, (std::vector<std::string>{"/abs/student-uirc", "run", "prog.uir"}));
+  EXPECT_EQ(request.stdin_data, "0: 0 0 0 0\n");
+  ASSERT_EQ(request.files.size(), 1u);
+  EXPECT_EQ(request.files[0].first, "prog.uir");
+  EXPECT_EQ(request.files[0].second, kSquares);
+  // The oracle's answer is nowhere in what the student's process gets.
+  EXPECT_EQ(request.stdin_data.find("0 1 4 9"), std::string::npos);
+  // Spec §7: the stdout cap is sized from the buffers, never below the week's.
+  EXPECT_GE(request.limits.stdout_cap_bytes, ProcessLimits{}.stdout_cap_bytes);
+}
+
+TEST(GraderEngine, WrongBufferShowsTheDifferenceAndHowToReproduce) {
+  TestResult result = grade_run_with(kSquares, exited(0, "0: 0 1 4 10\n"));
+  EXPECT_EQ(result.verdict, Verdict::WrongBuffer);
+  EXPECT_NE(result.message.find("slot 0: 1 of 4 values differ; first at [3]: expected 9, got 10"), std::string::npos)
+      << result.message;
+  EXPECT_EQ(result.points, 0);
+  EXPECT_NE(result.reproduce.find("grade --week 3 ./student-uirc --only week3/t --seed 7"), std::string::npos)
+      << result.reproduce;
+  EXPECT_NE(result.reproduce.find("/abs/student-uirc run prog.uir < data.txt"), std::string::npos);
+}
+
+TEST(GraderEngine, MalformedOutput) {
+  TestResult result = grade_run_with(kSquares, exited(0, "0: 0 1 4\n"));
+  EXPECT_EQ(result.verdict, Verdict::MalformedOutput);
+  EXPECT_NE(result.message.find("line 1"), std::string::npos) << result.message;
+}
+
+TEST(GraderEngine, WrongExit) {
+  TestResult result = grade_run_with(kSquares, exited(2, "", "prog.uir:3: error: E-TYPE: no\n"));
+  EXPECT_EQ(result.verdict, Verdict::WrongExit);
+  EXPECT_NE(result.message.find("exit 2"), std::string::npos);
+  EXPECT_NE(result.message.find("E-TYPE"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find("exit 0"), std::string::npos);
+}
+
+TEST(GraderEngine, ProcessVerdictsInTheirOrder) {
+  ProcessResult timed_out = exited(0, kSquaresOut);
+  timed_out.exited = false;
+  timed_out.timed_out = true;
+  timed_out.signal = 9;
+  EXPECT_EQ(grade_run_with(kSquares, timed_out).verdict, Verdict::Timeout);
+
+  ProcessResult too_much = timed_out;  // output limit is decided before the time-out
+  too_much.stdout_truncated = true;
+  EXPECT_EQ(grade_run_with(kSquares, too_much).verdict, Verdict::OutputLimit);
+
+  ProcessResult cpu = exited(0, "");
+  cpu.cpu_limit = true;
+  EXPECT_EQ(grade_run_with(kSquares, cpu).verdict, Verdict::Timeout);
+
+  ProcessResult memory = exited(0, "");
+  memory.exited = false;
+  memory.signal = 11;
+  memory.probably_memory = true;  // memory is decided before the crash
+  TestResult memory_result = grade_run_with(kSquares, memory);
+  EXPECT_EQ(memory_result.verdict, Verdict::MemoryLimit);
+  EXPECT_NE(memory_result.message.find("probably"), std::string::npos);
+
+  ProcessResult segv = exited(0, kSquaresOut);
+  segv.exited = false;
+  segv.signal = 11;
+  TestResult crash = grade_run_with(kSquares, segv);
+  EXPECT_EQ(crash.verdict, Verdict::Crash);
+  EXPECT_NE(crash.message.find("SIGSEGV"), std::string::npos) << crash.message;
+
+  TestResult exit3 = grade_run_with(kSquares, exited(3, kSquaresOut));
+  EXPECT_EQ(exit3.verdict, Verdict::Crash);
+  EXPECT_NE(exit3.message.find("status 3"), std::string::npos) << exit3.message;
+}
+
+TEST(GraderEngine, InternalErrorIsRetriedOnce) {
+  int calls = 0;
+  FakeRunner runner([&](const ProcessRequest&) {
+    ProcessResult result;
+    if (++calls == 1) {
+      result.internal_error = "fork failed";
+      return result;
+    }
+    return exited(0, kSquaresOut);
+  });
+  EXPECT_EQ(grade_with(make_test("week3/squares", kSquares), runner).verdict, Verdict::Pass);
+  EXPECT_EQ(calls, 2);
+
+  FakeRunner broken([](const ProcessRequest&) {
+    ProcessResult result;
+    result.internal_error = "fork failed";
+    return result;
+  });
+  TestResult result = grade_with(make_test("week3/squares", kSquares), broken);
+  EXPECT_EQ(result.verdict, Verdict::InternalError);
+  EXPECT_NE(result.message.find("not your fault"), std::string::npos);
+  EXPECT_EQ(broken.requests.size(), 2u);
+}
+
+TEST(GraderEngine, FailingAssertLine) {
+  EXPECT_EQ(grade_run_with(kAsserts, exited(1, "", "prog.uir:4: assert failed\n")).verdict, Verdict::Pass);
+  TestResult wrong_line = grade_run_with(kAsserts, exited(1, "", "prog.uir:6: assert failed\n"));
+  EXPECT_EQ(wrong_line.verdict, Verdict::WrongBuffer);
+  EXPECT_NE(wrong_line.message.find("line 4, not 6"), std::string::npos) << wrong_line.message;
+  EXPECT_EQ(grade_run_with(kAsserts, exited(1, "", "assertion failed somewhere\n")).verdict, Verdict::WrongBuffer);
+  EXPECT_EQ(grade_run_with(kAsserts, exited(0, "")).verdict, Verdict::WrongExit);
+}
+
+TEST(GraderEngine, InvalidProgramRuleDecidesOnlyWhenTheTestNamesIt) {
+  TestResult other_rule = grade_run_with(kInvalid, exited(2, "", "prog.uir:2: error: E-TYPE: nope\n"));
+  EXPECT_EQ(other_rule.verdict, Verdict::Pass);
+  EXPECT_NE(other_rule.message.find("the oracle reports E-UNDEFINED at line 2"), std::string::npos)
+      << other_rule.message;
+
+  TestCase asks = make_test("week3/undefined", kInvalid);
+  asks.expect_error_rule = "E-UNDEFINED";
+  FakeRunner wrong([](const ProcessRequest&) { return exited(2, "", "prog.uir:2: error: E-TYPE: nope\n"); });
+  EXPECT_EQ(grade_with(asks, wrong).verdict, Verdict::WrongExit);
+  FakeRunner right([](const ProcessRequest&) { return exited(2, "", "prog.uir:2: error: E-UNDEFINED: x\n"); });
+  TestResult pass = grade_with(asks, right);
+  EXPECT_EQ(pass.verdict, Verdict::Pass);
+  EXPECT_TRUE(pass.message.empty()) << pass.message;
+
+  EXPECT_EQ(grade_run_with(kInvalid, exited(0, "")).verdict, Verdict::WrongExit);
+}
+
+// A fake of the whole render pipeline: the student's `render`, the C compiler, the binary.
+struct RenderFake {
+  std::string rendered_c = "int kernel(int *data0) { for (int i = 0; i < 4; i++) data0[i] = i * i; return 0; }\n";
+  ProcessResult compile = exited(0, "");
+  ProcessResult binary = exited(0, kSquaresOut);
+  int compiles = 0;
+
+  ProcessResult operator()(const ProcessRequest& request) {
+    if (request.argv.size() > 1 && request.argv[1] == "render") return exited(0, rendered_c);
+    if (request.argv[0].ends_with("/cc")) {
+      ++compiles;
+      auto out = std::find(request.argv.begin(), request.argv.end(), "-o");
+      if (compile.exit_code == 0) {  // leave an executable where the compiler was told to
+        std::ofstream(*(out + 1)) << "#!/bin/sh\n";
+        chmod((out + 1)->c_str(), 0755);
+      }
+      return compile;
+    }
+    return binary;
+  }
+};
+
+TestResult grade_render(RenderFake& fake, std::optional<int> loops = std::nullopt, int* compiles = nullptr) {
+  FakeRunner runner(std::ref(fake));
+  TestCase test = make_test("week3/squares", kSquares, Mode::Render);
+  test.render_loops = loops;
+  TestResult result = grade_with(test, runner);
+  if (compiles) *compiles = fake.compiles;
+  return result;
+}
+
+TEST(GraderEngine, RenderPass) {
+  RenderFake fake;
+  int compiles = 0;
+  TestResult result = grade_render(fake, 1, &compiles);
+  EXPECT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
+  EXPECT_EQ(compiles, 1);
+}
+
+TEST(GraderEngine, RenderForbiddenConstructs) {
+  RenderFake fake;
+  fake.rendered_c = "int kernel(int *data0) {\n  int i = 0;\n  while (i < 4) { data0[i] = i * i; i++; }\n  return 0;\n}\n";
+  TestResult result = grade_render(fake);
+  EXPECT_EQ(result.verdict, Verdict::ForbiddenConstruct);
+  EXPECT_NE(result.message.find("while at line 3"), std::string::npos) << result.message;
+  EXPECT_NE(result.details.find("while (i < 4)"), std::string::npos);
+
+  RenderFake two_loops;
+  TestResult loops = grade_render(two_loops, 2);
+  EXPECT_EQ(loops.verdict, Verdict::ForbiddenConstruct);
+  EXPECT_NE(loops.message.find("1 `for` statements; the test asks for exactly 2"), std::string::npos)
+      << loops.message;
+}
+
+TEST(GraderEngine, RenderCompileErrorAndSanitizer) {
+  RenderFake bad_c;
+  bad_c.compile = exited(1, "", "kernel.c:1:5: error: expected ';' before '}' token\n");
+  TestResult compile_error = grade_render(bad_c);
+  EXPECT_EQ(compile_error.verdict, Verdict::CompileError);
+  EXPECT_NE(compile_error.message.find("kernel.c:1:5: error"), std::string::npos) << compile_error.message;
+
+  RenderFake ub;
+  ub.binary = exited(86, "", "kernel.c:1:60: runtime error: signed integer overflow: 2147483647 + 1\n");
+  TestResult sanitizer = grade_render(ub);
+  EXPECT_EQ(sanitizer.verdict, Verdict::SanitizerError);
+  EXPECT_NE(sanitizer.details.find("signed integer overflow"), std::string::npos);
+
+  RenderFake wrong;
+  wrong.binary = exited(0, "0: 0 1 4 8\n");
+  TestResult wrong_buffer = grade_render(wrong);
+  EXPECT_EQ(wrong_buffer.verdict, Verdict::WrongBuffer);
+  EXPECT_NE(wrong_buffer.reproduce.find("render prog.uir > kernel.c"), std::string::npos) << wrong_buffer.reproduce;
+}
+
+TEST(GraderEngine, RenderOfAnInvalidProgramMustExit2) {
+  FakeRunner runner([](const ProcessRequest&) { return exited(0, "int kernel(void) { return 0; }\n"); });
+  TestResult result = grade_with(make_test("week3/bad", kInvalid, Mode::Render), runner);
+  EXPECT_EQ(result.verdict, Verdict::WrongExit);
+  EXPECT_NE(result.message.find("E-UNDEFINED at line 2"), std::string::npos) << result.message;
+}
+
+TEST(GraderEngine, Limits) {
+  GradeConfig config = make_config();
+  config.limits.wall_seconds = 10;
+  TestCase test = make_test("week3/t", kSquares);
+  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 10);
+  config.timeout_seconds = 3;
+  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 3);
+  test.timeout_seconds = 20;  // the suite's own timeout wins
+  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 20);
+  EXPECT_EQ(limits_for_test(test, config, {}).cpu_seconds, 20);
+  // 2^24 f32 values print as up to ~16 bytes each: the cap must hold hundreds of MiB.
+  ProcessLimits big = limits_for_test(test, config, {{0, uir::DType::F32, 1 << 24}});
+  EXPECT_GE(big.stdout_cap_bytes, 16ull * (1 << 24));
+}
+
+TEST(GraderEngine, ParallelResultsKeepTheTestOrderAndMaxFailuresStops) {
+  std::vector<TestCase> tests;
+  for (int k = 0; k < 24; ++k) tests.push_back(make_test("week3/t" + std::to_string(k), kSquares));
+  // Odd tests fail. With 4 jobs, results still come back in test order.
+  for (size_t k = 1; k < tests.size(); k += 2) tests[k].source = std::string(kSquares) + "# odd\n";
+  FakeRunner odd_fails([](const ProcessRequest& request) {
+    bool odd = request.files[0].second.ends_with("# odd\n");
+    return exited(0, odd ? "0: 1 1 1 1\n" : kSquaresOut);
+  });
+  GradeConfig config = make_config();
+  config.jobs = 4;
+  CCompiler compiler(odd_fails, 1024);
+  int finished = 0;
+  GradeRun run = grade_tests(tests, config, odd_fails, compiler, [&](const TestResult&) { ++finished; });
+  ASSERT_EQ(run.results.size(), tests.size());
+  EXPECT_EQ(run.not_run, 0);
+  EXPECT_EQ(finished, 24);
+  for (size_t k = 0; k < tests.size(); ++k) {
+    EXPECT_EQ(run.results[k].name, tests[k].name);
+    EXPECT_EQ(run.results[k].verdict, k % 2 ? Verdict::WrongBuffer : Verdict::Pass) << k;
+  }
+
+  config.jobs = 1;
+  config.max_failures = 2;
+  GradeRun stopped = grade_tests(tests, config, odd_fails, compiler, nullptr);
+  EXPECT_EQ(stopped.results.size(), 4u);  // t0 pass, t1 fail, t2 pass, t3 fail, then stop
+  EXPECT_EQ(stopped.not_run, 20);
+}
+
+TEST(GraderEngine, KeepWritesAReproducibleCase) {
+  std::filesystem::path keep = std::filesystem::temp_directory_path() / "uirgrade-engine-keep";
+  std::filesystem::remove_all(keep);
+  GradeConfig config = make_config();
+  config.keep_dir = keep.string();
+  FakeRunner runner([](const ProcessRequest&) { return exited(0, "0: 0 1 4 10\n"); });
+  TestResult result = grade_with(make_test("week3/squares", kSquares), runner, config);
+  ASSERT_EQ(result.verdict, Verdict::WrongBuffer);
+  std::filesystem::path dir = keep / "week3/squares/run";
+  auto read = [](const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(read(dir / "prog.uir"), kSquares);
+  EXPECT_EQ(read(dir / "data.txt"), "0: 0 0 0 0\n");
+  EXPECT_EQ(read(dir / "expected.txt"), kSquaresOut);
+  EXPECT_EQ(read(dir / "actual.txt"), "0: 0 1 4 10\n");
+  EXPECT_NE(read(dir / "reproduce.sh").find("/abs/student-uirc run prog.uir < data.txt"), std::string::npos);
+  EXPECT_NE(read(dir / "README.txt").find("wrong"), std::string::npos);
+  std::filesystem::remove_all(keep);
+}
+
+}  // namespace
+}  // namespace uirgrade

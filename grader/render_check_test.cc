@@ -1,0 +1,103 @@
+#include "grader/render_check.h"
+
+#include <gtest/gtest.h>
+
+namespace uirgrade {
+namespace {
+
+TEST(GraderRenderCheck, ForLoopsAreFine) {
+  const char* c =
+      "#include <stdint.h>\n"
+      "int32_t kernel(int32_t *data0) {\n"
+      "  for (int32_t i = 0; i < 4; i++) {\n"
+      "    for (int32_t j = 0; j < 4; j++) data0[i] += j;\n"
+      "  }\n"
+      "  return 0;\n"
+      "}\n";
+  EXPECT_FALSE(find_forbidden_construct(c));
+  EXPECT_EQ(count_for_loops(c), 2);
+}
+
+TEST(GraderRenderCheck, WhileInCommentsStringsAndDirectivesIsFine) {
+  const char* c =
+      "#include <stdio.h>  /* while */\n"
+      "#if 0 // do\n"
+      "#endif\n"
+      "// a while loop would be wrong here\n"
+      "/* do { } while (0);\n"
+      "   goto */\n"
+      "static const char *s = \"while (1) do goto \\\" while\";\n"
+      "static const char q = '\\'';\n"
+      "int kernel(void) { for (;;) { return s[0] + q; } }  // for\n";
+  EXPECT_FALSE(find_forbidden_construct(c)) << find_forbidden_construct(c)->what;
+  EXPECT_EQ(count_for_loops(c), 1);
+}
+
+TEST(GraderRenderCheck, DoWhileGotoAndSetjmp) {
+  auto do_loop = find_forbidden_construct("int kernel(void) {\n  int i = 0;\n  do {\n    i++;\n  } while (i < 3);\n  return 0;\n}\n");
+  ASSERT_TRUE(do_loop);
+  EXPECT_EQ(do_loop->what, "do");
+  EXPECT_EQ(do_loop->line, 3);
+  EXPECT_EQ(do_loop->source_line, "  do {");
+
+  auto while_loop = find_forbidden_construct("int kernel(void) { int i = 0; while(i < 3) i++; return 0; }");
+  ASSERT_TRUE(while_loop);
+  EXPECT_EQ(while_loop->what, "while");
+
+  auto go = find_forbidden_construct("int kernel(void) {\nagain:\n  goto again;\n}\n");
+  ASSERT_TRUE(go);
+  EXPECT_EQ(go->what, "goto");
+  EXPECT_EQ(go->line, 3);
+
+  auto jump = find_forbidden_construct("#include <setjmp.h>\nstatic jmp_buf b;\nint kernel(void) { if (setjmp(b)) return 1; longjmp(b, 1); }\n");
+  ASSERT_TRUE(jump);
+  EXPECT_EQ(jump->what, "setjmp");
+  EXPECT_EQ(jump->line, 3);
+}
+
+TEST(GraderRenderCheck, AMacroCannotHideAWhile) {
+  auto hidden = find_forbidden_construct("#define LOOP(c) while (c)\nint kernel(void) { LOOP(0) {} return 0; }\n");
+  ASSERT_TRUE(hidden);
+  EXPECT_EQ(hidden->what, "while");
+  EXPECT_EQ(hidden->line, 1);
+  auto continued = find_forbidden_construct("#define LOOP(c) \\\n  while (c)\nint kernel(void) { return 0; }\n");
+  ASSERT_TRUE(continued);
+  EXPECT_EQ(continued->line, 2);
+}
+
+TEST(GraderRenderCheck, Recursion) {
+  auto direct = find_forbidden_construct(
+      "static int f(int n) {\n  return n <= 0 ? 0 : f(n - 1);\n}\nint kernel(void) { return f(3); }\n");
+  ASSERT_TRUE(direct);
+  EXPECT_EQ(direct->what, "recursion (f -> f)");
+  EXPECT_EQ(direct->line, 1);
+
+  auto mutual = find_forbidden_construct(
+      "static int odd(int n);\n"
+      "static int even(int n) { return n == 0 ? 1 : odd(n - 1); }\n"
+      "static int odd(int n) { return n == 0 ? 0 : even(n - 1); }\n"
+      "int kernel(void) { return even(4); }\n");
+  ASSERT_TRUE(mutual);
+  EXPECT_EQ(mutual->what, "recursion (even -> odd -> even)");
+
+  // Calling helpers and library functions is not recursion; nor is a name shared with a prototype.
+  EXPECT_FALSE(find_forbidden_construct(
+      "#include <math.h>\n"
+      "static float sq(float x) __attribute__((unused));\n"
+      "static float sq(float x) { return x * x; }\n"
+      "int kernel(float *data0) { data0[0] = sqrtf(sq(data0[0])); return (int)sizeof(float) - 4; }\n"));
+}
+
+TEST(GraderRenderCheck, StripKeepsLinesAndOffsets) {
+  std::string c = "a /* x\ny */ b // z\n\"s\" c\n#define W while\n";
+  std::string stripped = strip_c_noise(c);
+  ASSERT_EQ(stripped.size(), c.size());
+  EXPECT_EQ(stripped, "a     \n     b     \n    c\n        W while\n");
+}
+
+TEST(GraderRenderCheck, LoopCountIgnoresIdentifiersContainingFor) {
+  EXPECT_EQ(count_for_loops("int format, for_x, xfor;\nvoid k(void) { for (;;) {} }\n"), 1);
+}
+
+}  // namespace
+}  // namespace uirgrade
