@@ -33,6 +33,11 @@ std::string shown(std::string_view bytes, bool keep_line_breaks) {
   std::string out;
   out.reserve(bytes.size());
   for (size_t pos = 0; pos < bytes.size();) {
+    // Fast path: a run of printable ASCII is copied at once.
+    const size_t run_start = pos;
+    while (pos < bytes.size() && bytes[pos] >= 0x20 && bytes[pos] < 0x7F) ++pos;
+    out.append(bytes, run_start, pos - run_start);
+    if (pos == bytes.size()) break;
     const Utf8Step step = next_utf8(bytes, pos);
     append_shown(out, step.code_point, keep_line_breaks);
     pos += step.length;

@@ -13,6 +13,14 @@ std::string json_quote(std::string_view bytes) {
   std::string out = "\"";
   out.reserve(bytes.size() + 2);
   for (size_t pos = 0; pos < bytes.size();) {
+    // Fast path: a run of printable ASCII that needs no escape is copied at once.
+    const size_t run_start = pos;
+    while (pos < bytes.size() && bytes[pos] >= 0x20 && bytes[pos] < 0x7F && bytes[pos] != '"' &&
+           bytes[pos] != '\\') {
+      ++pos;
+    }
+    out.append(bytes, run_start, pos - run_start);
+    if (pos == bytes.size()) break;
     const Utf8Step step = next_utf8(bytes, pos);
     pos += step.length;
     const char32_t c = step.code_point;
@@ -29,7 +37,9 @@ std::string json_quote(std::string_view bytes) {
     // Control characters must be escaped; DEL and U+2028/U+2029 may stay raw in JSON, but escaping
     // them keeps the file safe to paste into JavaScript and to show in a terminal.
     if (c < 0x20 || c == 0x7F || c == 0x2028 || c == 0x2029) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+      constexpr std::string_view hex = "0123456789abcdef";
+      out += "\\u";
+      for (int shift = 12; shift >= 0; shift -= 4) out += hex[(c >> shift) & 0xF];
     } else {
       append_utf8(out, c);
     }

@@ -30,8 +30,8 @@ std::vector<Report> shards_of(const Report& whole, int count) {
 }
 
 Report sample_without_odd_text() {
-  Report report = testing::sample_report();
-  std::erase_if(report.results, [](const TestResult& r) { return r.message == testing::kOddText; });
+  Report report = report_fixture::sample_report();
+  std::erase_if(report.results, [](const TestResult& r) { return r.message == report_fixture::kOddText; });
   return report;
 }
 
@@ -56,7 +56,7 @@ TEST(MergeReports, ShardsInAnyOrderMergeBackIntoTheWholeRun) {
   EXPECT_EQ(report.info.shard_count, 0);
   EXPECT_EQ(report.info.seconds, 12);  // the slowest shard: 10 + 2
   ASSERT_EQ(report.results.size(), whole.results.size());
-  for (size_t i = 0; i < whole.results.size(); ++i) testing::expect_same_result(report.results[i], whole.results[i]);
+  for (size_t i = 0; i < whole.results.size(); ++i) report_fixture::expect_same_result(report.results[i], whole.results[i]);
 }
 
 TEST(MergeReports, DistinctIsolationsAreAllKept) {

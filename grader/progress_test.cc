@@ -8,7 +8,7 @@
 namespace uirgrade {
 namespace {
 
-using testing::make_result;
+using report_fixture::make_result;
 
 TEST(ProgressPrinter, NotATerminalPrintsOnePlainLinePerTest) {
   std::ostringstream out;

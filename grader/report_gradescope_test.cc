@@ -8,9 +8,9 @@
 namespace uirgrade {
 namespace {
 
-using testing::kAfterDueMarker;
-using testing::kHiddenMarker;
-using testing::kHiddenMessageMarker;
+using report_fixture::kAfterDueMarker;
+using report_fixture::kHiddenMarker;
+using report_fixture::kHiddenMessageMarker;
 
 JsonValue gradescope_of(const Report& report) {
   std::ostringstream out;
@@ -31,7 +31,7 @@ const JsonValue& member(const JsonValue& object, std::string_view key) {
 }
 
 TEST(ReportGradescope, ScoresAndStatusesFollowTheResults) {
-  const Report report = testing::sample_report();
+  const Report report = report_fixture::sample_report();
   const JsonValue doc = gradescope_of(report);
   EXPECT_EQ(member(doc, "score").number, 5);  // counted by hand from sample_report
   EXPECT_EQ(member(doc, "max_score").number, 19);
@@ -59,7 +59,7 @@ TEST(ReportGradescope, ScoresAndStatusesFollowTheResults) {
 }
 
 TEST(ReportGradescope, HiddenTextNeverReachesAVisiblePlace) {
-  const JsonValue doc = gradescope_of(testing::sample_report());
+  const JsonValue doc = gradescope_of(report_fixture::sample_report());
   const std::string& summary = member(doc, "output").text;
   EXPECT_NE(summary.find("Seed: 18446744073709551557"), std::string::npos) << summary;
   const std::vector<std::string> secrets = {kHiddenMarker, kHiddenMessageMarker, kAfterDueMarker,
@@ -84,7 +84,7 @@ TEST(ReportGradescope, HiddenTextNeverReachesAVisiblePlace) {
 }
 
 TEST(ReportGradescope, SummaryCountsVisibleTestsOnly) {
-  const JsonValue doc = gradescope_of(testing::sample_report());
+  const JsonValue doc = gradescope_of(report_fixture::sample_report());
   // Visible: 13 tests, 3 passes (fuzz/1, fuzz/2, week1/add), 4 of 15 points.
   EXPECT_EQ(member(doc, "output").text,
             "Seed: 18446744073709551557 (week 3)\n"
@@ -94,7 +94,7 @@ TEST(ReportGradescope, SummaryCountsVisibleTestsOnly) {
 }
 
 TEST(ReportGradescope, OutputsArePlainPrintableText) {
-  const JsonValue doc = gradescope_of(testing::sample_report());
+  const JsonValue doc = gradescope_of(report_fixture::sample_report());
   EXPECT_EQ(member(doc, "test_output_format").text, "text");
   for (const JsonValue& test : member(doc, "tests").items) {
     const std::string& output = member(test, "output").text;

@@ -8,8 +8,8 @@
 namespace uirgrade {
 namespace {
 
-using testing::expect_same_result;
-using testing::sample_report;
+using report_fixture::expect_same_result;
+using report_fixture::sample_report;
 
 std::string json_of(const Report& report) {
   std::ostringstream out;
@@ -37,7 +37,7 @@ TEST(ReportJson, ReadsBackFieldByField) {
   ASSERT_EQ(back.results.size(), original.results.size());
   for (size_t i = 0; i < back.results.size(); ++i) {
     TestResult expected = original.results[i];
-    if (expected.message == testing::kOddText) {
+    if (expected.message == report_fixture::kOddText) {
       // JSON keeps every valid character (NUL and escapes included); only the invalid UTF-8 bytes of
       // the odd text come back as U+FFFD, one per byte that starts no valid sequence.
       const std::string valid_part = expected.message.substr(0, expected.message.find("invalid "));
@@ -50,10 +50,10 @@ TEST(ReportJson, ReadsBackFieldByField) {
 }
 
 TEST(ReportJson, PythonReadsItAndAgreesOnTheTotals) {
-  if (!testing::have_python3()) GTEST_SKIP() << "python3 is not installed";
-  const std::string path = testing::write_temp_file(json_of(sample_report()));
+  if (!report_fixture::have_python3()) GTEST_SKIP() << "python3 is not installed";
+  const std::string path = report_fixture::write_temp_file(json_of(sample_report()));
   int exit_code = 0;
-  const std::string out = testing::run_python(
+  const std::string out = report_fixture::run_python(
       "import json, sys\n"
       "d = json.load(open(sys.argv[1], encoding='utf-8'))\n"
       "t = d['totals']\n"

@@ -15,7 +15,7 @@ std::string junit_of(const Report& report) {
 }
 
 TEST(ReportJunit, HasOnlyCharactersXmlAllows) {
-  const std::string xml = junit_of(testing::sample_report());
+  const std::string xml = junit_of(report_fixture::sample_report());
   for (size_t pos = 0; pos < xml.size();) {
     const Utf8Step step = next_utf8(xml, pos);
     ASSERT_TRUE(step.valid) << "invalid UTF-8 at byte " << pos;
@@ -30,10 +30,10 @@ TEST(ReportJunit, HasOnlyCharactersXmlAllows) {
 // An independent check: python's XML parser reads the file, and its view of the suites and the
 // failures is compared with what sample_report holds (counted by hand).
 TEST(ReportJunit, PythonParsesItIntoTheExpectedSuitesAndCases) {
-  if (!testing::have_python3()) GTEST_SKIP() << "python3 is not installed";
-  const std::string path = testing::write_temp_file(junit_of(testing::sample_report()));
+  if (!report_fixture::have_python3()) GTEST_SKIP() << "python3 is not installed";
+  const std::string path = report_fixture::write_temp_file(junit_of(report_fixture::sample_report()));
   int exit_code = 0;
-  const std::string out = testing::run_python(
+  const std::string out = report_fixture::run_python(
       "import sys, xml.dom.minidom\n"
       "doc = xml.dom.minidom.parse(sys.argv[1])\n"
       "root = doc.documentElement\n"
@@ -73,7 +73,7 @@ TEST(ReportJunit, PythonParsesItIntoTheExpectedSuitesAndCases) {
 
 TEST(ReportJunit, FailureCarriesMessageDetailsAndReproduceReadably) {
   Report report;
-  report.results.push_back(testing::make_result("week2/buffer", Verdict::WrongBuffer, 0, 1));
+  report.results.push_back(report_fixture::make_result("week2/buffer", Verdict::WrongBuffer, 0, 1));
   report.results[0].message = "slot 1: \"a\" < b & c";
   report.results[0].details = "line 1\n\x1b[31mline 2\x1b[0m";
   const std::string xml = junit_of(report);

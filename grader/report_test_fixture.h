@@ -13,7 +13,7 @@
 
 #include "grader/report.h"
 
-namespace uirgrade::testing {
+namespace uirgrade::report_fixture {
 
 // Planted in the message and details of hidden / after-due-date tests: must never reach a place
 // students see.
@@ -131,4 +131,4 @@ inline std::string run_python(const std::string& script, const std::string& file
   return output;
 }
 
-}  // namespace uirgrade::testing
+}  // namespace uirgrade::report_fixture

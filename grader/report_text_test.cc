@@ -18,7 +18,7 @@ bool has_line(const std::string& text, const std::string& line) {
 }
 
 TEST(ReportText, EachFailureStartsALineWithItsVerdictAndReproduceCommand) {
-  const std::string text = text_of(testing::sample_report());
+  const std::string text = text_of(report_fixture::sample_report());
   EXPECT_TRUE(has_line(text, "FAILED week2/buffer (run, wrong-buffer, 0/1 points, 0.25s)")) << text;
   EXPECT_TRUE(has_line(text, "  what happened in week2/buffer")) << text;
   EXPECT_TRUE(has_line(text, "    expected: 1 2 3")) << text;
@@ -31,7 +31,7 @@ TEST(ReportText, EachFailureStartsALineWithItsVerdictAndReproduceCommand) {
 }
 
 TEST(ReportText, StudentBytesCannotRepaintTheTerminal) {
-  const std::string text = text_of(testing::sample_report());
+  const std::string text = text_of(report_fixture::sample_report());
   EXPECT_EQ(text.find('\x1b'), std::string::npos);
   EXPECT_EQ(text.find('\r'), std::string::npos);
   EXPECT_EQ(text.find('\0'), std::string::npos);
@@ -39,7 +39,7 @@ TEST(ReportText, StudentBytesCannotRepaintTheTerminal) {
 }
 
 TEST(ReportText, ScoreTableHasWeeksSuitesAndTotal) {
-  const std::string text = text_of(testing::sample_report());
+  const std::string text = text_of(report_fixture::sample_report());
   // Counted by hand from sample_report. Columns: label (width 7: "week 1", "  week3"), passed (9),
   // points (15), two spaces between.
   EXPECT_TRUE(has_line(text, "Score (seed 18446744073709551557, week 3):")) << text;
@@ -54,7 +54,7 @@ TEST(ReportText, ScoreTableHasWeeksSuitesAndTotal) {
 
 TEST(ReportText, AllPassedSaysSo) {
   Report report;
-  report.results.push_back(testing::make_result("week1/add", Verdict::Pass, 1, 1));
+  report.results.push_back(report_fixture::make_result("week1/add", Verdict::Pass, 1, 1));
   const std::string text = text_of(report);
   EXPECT_EQ(text.find("FAILED"), std::string::npos);
   EXPECT_TRUE(has_line(text, "All 1 tests passed.")) << text;
@@ -62,7 +62,7 @@ TEST(ReportText, AllPassedSaysSo) {
 
 TEST(ReportText, LongDetailsAreCut) {
   Report report;
-  report.results.push_back(testing::make_result("week1/add", Verdict::WrongBuffer, 0, 1));
+  report.results.push_back(report_fixture::make_result("week1/add", Verdict::WrongBuffer, 0, 1));
   std::string details;
   for (int i = 1; i <= 100; ++i) details += "line " + std::to_string(i) + "\n";
   report.results[0].details = details;
