@@ -7,6 +7,8 @@
 
 #include <functional>
 
+#include "oracle/users.h"
+
 namespace uir {
 
 Placement place_statements(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
@@ -16,23 +18,17 @@ Placement place_statements(const Program& program, const LoopTree& tree, const s
   Placement out;
   out.place = target;
 
-  std::vector<std::vector<int32_t>> users(n);
+  Users users(program, live);
   std::vector<int32_t> store_into(n, -1);  // per memory version: the live store writing into it
-  for (size_t k = 0; k < n; ++k) {
-    if (!live[k]) continue;
-    for (const Operand& operand : stmts[k].operands)
-      if (operand.kind == Operand::Kind::Ref && operand.ref >= 0 &&
-          (users[operand.ref].empty() || users[operand.ref].back() != static_cast<int32_t>(k)))
-        users[operand.ref].push_back(static_cast<int32_t>(k));
-    if (stmts[k].op == Op::Store && stmts[k].version >= 0) store_into[stmts[k].version] = static_cast<int32_t>(k);
-  }
+  for (size_t k = 0; k < n; ++k)
+    if (live[k] && stmts[k].op == Op::Store && stmts[k].version >= 0) store_into[stmts[k].version] = static_cast<int32_t>(k);
 
   constexpr int32_t kUnknown = -2;
   std::vector<int32_t> view_use_place(n, kUnknown);
   // The innermost place holding every live use of `s`, looking through shrinks.
   std::function<int32_t(int32_t)> use_place = [&](int32_t s) {
     int32_t common = kUnknown;
-    for (int32_t u : users[s]) {
+    for (int32_t u : users.of(s)) {
       int32_t p = out.place[u];
       if (stmts[u].op == Op::Shrink) {
         if (view_use_place[u] == kUnknown) view_use_place[u] = use_place(u);

@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "oracle/users.h"
+
 namespace uir {
 namespace {
 
@@ -23,18 +25,14 @@ class Scheduler {
   Scheduler(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
             const Placement& placement, const LoopOrder& order, std::vector<Placed>* items)
       : stmts_(program.stmts), tree_(tree), live_(live), placement_(placement), order_(order),
-        items_(items), users_(stmts_.size()), waiting_(stmts_.size(), 0), ready_(stmts_.size(), false),
+        items_(items), users_(program, live), store_after_load_(stmts_.size(), -1), waiting_(stmts_.size(), 0), ready_(stmts_.size(), false),
         heaps_(stmts_.size() + 1), done_(stmts_.size(), false), next_child_(stmts_.size() + 1, 0) {
-    for (size_t v = 0; v < stmts_.size(); ++v) {
-      if (!live_[v]) continue;
+    for (size_t s = 0; s < stmts_.size(); ++s) {
+      if (!live_[s]) continue;
       ++pending_;
-      for (size_t k = 0; k < stmts_[v].operands.size(); ++k) {
-        const Operand& operand = stmts_[v].operands[k];
-        if (operand.kind != Operand::Kind::Ref || operand.ref < 0 || repeats(stmts_[v], k)) continue;
-        add_wait(operand.ref, static_cast<int32_t>(v));
-      }
+      for (int32_t u : users_.of(static_cast<int32_t>(s))) ++waiting_[u];
     }
-    for (auto [load, store] : placement_.load_edges) add_wait(load, store);
+    for (auto [load, store] : placement_.load_edges) store_after_load_[load] = store, ++waiting_[store];
     for (size_t v = 0; v < stmts_.size(); ++v)
       if (live_[v] && waiting_[v] == 0) make_ready(static_cast<int32_t>(v));
   }
@@ -50,15 +48,6 @@ class Scheduler {
   }
 
  private:
-  static bool repeats(const Stmt& stmt, size_t k) {
-    for (size_t j = 0; j < k; ++j)
-      if (stmt.operands[j].kind == Operand::Kind::Ref && stmt.operands[j].ref == stmt.operands[k].ref) return true;
-    return false;
-  }
-  void add_wait(int32_t before, int32_t after) {
-    users_[before].push_back(after);
-    ++waiting_[after];
-  }
   void make_ready(int32_t s) {
     if (stmts_[s].op == Op::Range || stmts_[s].op == Op::End) {
       ready_[s] = true;
@@ -73,8 +62,10 @@ class Scheduler {
     items_->push_back({s, step, static_cast<int>(stack_.size())});
     done_[s] = true;
     --pending_;
-    for (int32_t u : users_[s])
+    for (int32_t u : users_.of(s))
       if (--waiting_[u] == 0) make_ready(u);
+    int32_t store = store_after_load_[s];
+    if (store >= 0 && --waiting_[store] == 0) make_ready(store);
   }
 
   // Step 1.
@@ -146,7 +137,8 @@ class Scheduler {
   const Placement& placement_;
   const LoopOrder& order_;
   std::vector<Placed>* items_;
-  std::vector<std::vector<int32_t>> users_;
+  Users users_;
+  std::vector<int32_t> store_after_load_;  // per live load: the store that must wait for it, or -1
   std::vector<int> waiting_;
   std::vector<bool> ready_;  // ranges and ends whose operands have all been emitted
   std::vector<std::priority_queue<int32_t, std::vector<int32_t>, std::greater<int32_t>>> heaps_;
