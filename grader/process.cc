@@ -1,0 +1,409 @@
+// The real CommandRunner: one untrusted program under limits (see grader/process.h).
+//
+// Approach (the one /work/shared/notes/subprocess.md found to work with Boost.Process 1.74):
+// Boost.Process only forks and execs; a ChildSetup handler (process_child.h) gives the child its
+// own session, stdio, rlimits, identity and signal state. The parent never uses Boost's waiting
+// (its wait_for is not thread-safe, terminate() leaves zombies, exit_code() mixes up signals):
+// it polls the two output pipes and a pidfd until the deadline, notices the exit with
+// waitid(WNOWAIT) (the process stays a zombie, so its pid and process group id cannot be reused),
+// gives grandchildren a short grace to release the pipes, kills the whole group, and only then
+// reaps with wait4 for the raw status and rusage. The grader is a child subreaper, so orphans of
+// the group come back to it and are reaped too; escapees from the group (setsid) die with the PID
+// namespace (bwrap) or by the borrowed uid (root). Every run has its own pipes (O_CLOEXEC), stdin
+// memfd, run directory and uid, so run() needs no lock.
+#include "grader/process.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+
+#include <boost/process.hpp>
+#include <fmt/format.h>
+
+#include "grader/process_child.h"
+#include "grader/process_output.h"
+#include "grader/process_workdir.h"
+#include "grader/sandbox.h"
+
+namespace uirgrade {
+namespace {
+
+namespace bp = boost::process;
+using Clock = std::chrono::steady_clock;
+
+// After the program exits, how long a grandchild may keep the pipes open before it is killed.
+constexpr auto kEofGrace = std::chrono::milliseconds(100);
+// RLIMIT_NPROC for a student: processes beyond those its uid already has (all of them, under a
+// borrowed uid). A compiler needs a handful; bwrap takes two.
+constexpr rlim_t kProcessBudget = 64;
+// "Probably memory": killed with a peak RSS of at least this fraction of the address-space limit.
+constexpr double kNearMemoryLimit = 0.75;
+
+// A file descriptor closed when it goes out of scope.
+class Fd {
+ public:
+  explicit Fd(int fd = -1) : fd_(fd) {}
+  Fd(Fd&& other) noexcept : fd_(other.release()) {}
+  Fd& operator=(Fd&& other) noexcept {
+    reset(other.release());
+    return *this;
+  }
+  ~Fd() { reset(); }
+  int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
+  void reset(int fd = -1) {
+    if (fd_ >= 0) close(fd_);
+    fd_ = fd;
+  }
+
+ private:
+  int fd_;
+};
+
+// The executable a request names, resolved to an absolute path (a bare name is looked up in the
+// student's PATH, /usr/bin:/bin), or "" with *error saying why it cannot be run.
+std::string resolve_executable(const std::string& name, std::string* error) {
+  std::string path = name;
+  if (name.find('/') == std::string::npos) {
+    path.clear();
+    for (const char* dir : {"/usr/bin/", "/bin/"})
+      if (access((dir + name).c_str(), X_OK) == 0) path = dir + name;
+    if (path.empty()) {
+      *error = fmt::format("`{}` is not in /usr/bin or /bin", name);
+      return "";
+    }
+  }
+  std::error_code ec;
+  path = std::filesystem::absolute(path, ec).string();  // the child runs in its run directory
+  struct stat info {};
+  if (stat(path.c_str(), &info) != 0) {
+    *error = errno == ENOENT ? fmt::format("the executable {} is missing", path)
+                             : fmt::format("cannot look at {}: {}", path, strerror(errno));
+    return "";
+  }
+  if (!S_ISREG(info.st_mode) || access(path.c_str(), X_OK) != 0) {
+    *error = fmt::format("{} is not an executable file", path);
+    return "";
+  }
+  return path;
+}
+
+// A memfd holding `data`, positioned at its start: the program's stdin.
+Fd stdin_file(const std::string& data, std::string* error) {
+  Fd fd(memfd_create("uirgrade-stdin", MFD_CLOEXEC));
+  size_t written = 0;
+  while (fd.get() >= 0 && written < data.size()) {
+    ssize_t n = write(fd.get(), data.data() + written, data.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += static_cast<size_t>(n);
+  }
+  if (fd.get() < 0 || written != data.size() || lseek(fd.get(), 0, SEEK_SET) != 0) {
+    *error = fmt::format("cannot make the stdin file: {}", strerror(errno));
+    return Fd();
+  }
+  return fd;
+}
+
+// The processes `uid` owns now (the owner of /proc/<pid>), zombies included.
+std::vector<pid_t> processes_owned_by(uid_t uid) {
+  std::vector<pid_t> pids;
+  DIR* proc = opendir("/proc");
+  if (!proc) return pids;
+  while (dirent* entry = readdir(proc)) {
+    struct stat info {};
+    if (std::isdigit(static_cast<unsigned char>(entry->d_name[0])) &&
+        fstatat(dirfd(proc), entry->d_name, &info, 0) == 0 && info.st_uid == uid)
+      pids.push_back(static_cast<pid_t>(std::atol(entry->d_name)));
+  }
+  closedir(proc);
+  return pids;
+}
+
+bool main_process_exited(pid_t pid) {
+  siginfo_t info{};
+  return waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+}
+
+// Reaps every child of ours in process group `pgid` (its members were all killed): orphans of the
+// group come back to the grader, a subreaper. Their CPU time and peak RSS are added to *usage:
+// bubblewrap exits without reaping its init process, and the student's usage is that init's.
+// The group id cannot name a new group before the loop ends: its last member is reaped just
+// before ECHILD, and pids are allocated cyclically.
+void reap_process_group(pid_t pgid, rusage* usage) {
+  for (;;) {
+    rusage orphan{};
+    if (wait4(-pgid, nullptr, 0, &orphan) < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    timeradd(&usage->ru_utime, &orphan.ru_utime, &usage->ru_utime);
+    timeradd(&usage->ru_stime, &orphan.ru_stime, &usage->ru_stime);
+    usage->ru_maxrss = std::max(usage->ru_maxrss, orphan.ru_maxrss);
+  }
+}
+
+// Reaps the killed processes of `uid` that left the process group (setsid) and came back to the
+// grader as orphans; waits (up to 2 s) until no process of that uid is left at all.
+void reap_processes_of(uid_t uid) {
+  const auto give_up = Clock::now() + std::chrono::seconds(2);
+  while (Clock::now() < give_up) {
+    bool any_left = false;
+    for (pid_t pid : processes_owned_by(uid)) {
+      any_left = true;
+      siginfo_t ignored{};
+      waitid(P_PID, pid, &ignored, WEXITED | WNOHANG);  // ECHILD when not (yet) ours
+    }
+    if (!any_left) return;
+    usleep(1000);
+  }
+}
+
+// Rlimits are whole seconds of CPU: the soft limit (SIGXCPU) at the request's limit rounded up, the
+// hard one (SIGKILL) a second later, for a program that catches SIGXCPU.
+rlim_t cpu_soft_limit(const ProcessLimits& limits) {
+  return static_cast<rlim_t>(std::max(1.0, std::ceil(limits.cpu_seconds)));
+}
+
+double seconds_of(const timeval& time) { return static_cast<double>(time.tv_sec) + time.tv_usec / 1e6; }
+
+bool says_out_of_memory(const std::string& err) {
+  for (const char* phrase : {"std::bad_alloc", "Cannot allocate memory", "out of memory"})
+    if (err.find(phrase) != std::string::npos) return true;
+  return false;
+}
+
+// The verdict-relevant facts that follow from the raw wait status and rusage.
+void record_status(int status, const rusage& usage, const ProcessLimits& limits, bool through_bwrap,
+                   ProcessResult* result) {
+  if (WIFEXITED(status)) {
+    result->exited = true;
+    result->exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    result->signal = WTERMSIG(status);
+  }
+  // bwrap reports a student killed by signal N as exit 128+N (it cannot die of the signal itself).
+  if (through_bwrap && result->exited && result->exit_code > 128 && result->exit_code < 128 + NSIG) {
+    result->exited = false;
+    result->signal = result->exit_code - 128;
+    result->exit_code = -1;
+  }
+  result->cpu_seconds = seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime);
+  result->peak_rss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
+  result->cpu_limit = !result->timed_out &&
+                      (result->signal == SIGXCPU ||
+                       (result->signal == SIGKILL && result->cpu_seconds >= cpu_soft_limit(limits)));
+  bool finite_memory = limits.address_space_bytes < RLIM_INFINITY;
+  bool killed_like_memory = result->signal == SIGKILL || result->signal == SIGSEGV || result->signal == SIGABRT;
+  bool near_memory_limit =
+      finite_memory && result->peak_rss_bytes >= kNearMemoryLimit * static_cast<double>(limits.address_space_bytes);
+  bool failed = result->signal != 0 || result->exit_code != 0;
+  result->probably_memory = !result->timed_out && !result->cpu_limit &&
+                            ((killed_like_memory && near_memory_limit) || (failed && says_out_of_memory(result->err)));
+}
+
+// Waits until the program exits (and its pipes close, or kEofGrace passes) or the deadline passes,
+// capturing its output meanwhile. Returns when the program exited, or nullopt on time-out.
+std::optional<Clock::time_point> watch(pid_t pid, int pidfd, Clock::time_point deadline, OutputCapture& out,
+                                       OutputCapture& err) {
+  std::optional<Clock::time_point> exited_at;
+  for (;;) {
+    Clock::time_point now = Clock::now();
+    if (!exited_at && now >= deadline) return std::nullopt;
+    if (exited_at && ((!out.open() && !err.open()) || now >= *exited_at + kEofGrace)) return exited_at;
+    Clock::time_point wake = exited_at ? *exited_at + kEofGrace : deadline;
+    if (pidfd < 0 && !exited_at) wake = std::min(wake, now + std::chrono::milliseconds(10));  // no pidfd: poll
+    std::array<pollfd, 3> fds{};
+    nfds_t count = 0;
+    for (OutputCapture* capture : {&out, &err})
+      if (capture->open()) fds[count++] = {capture->fd(), POLLIN, 0};
+    if (pidfd >= 0 && !exited_at) fds[count++] = {pidfd, POLLIN, 0};
+    auto wait_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(wake - now).count();
+    timespec timeout{static_cast<time_t>(wait_ns / 1'000'000'000), static_cast<long>(wait_ns % 1'000'000'000)};
+    if (ppoll(fds.data(), count, &timeout, nullptr) < 0 && errno != EINTR) return std::nullopt;
+    out.drain();
+    err.drain();
+    if (!exited_at && main_process_exited(pid)) exited_at = Clock::now();
+  }
+}
+
+ProcessResult internal_error(std::string message) {
+  ProcessResult result;
+  result.internal_error = std::move(message);
+  return result;
+}
+
+class ProcessRunner final : public CommandRunner {
+ public:
+  explicit ProcessRunner(Sandbox sandbox) : sandbox_(sandbox) {}
+
+  ProcessResult run(const ProcessRequest& request) override {
+    Sandbox sandbox = request.sandbox == Sandbox::Auto ? sandbox_ : request.sandbox;
+    if (sandbox == Sandbox::None) return run_isolated(request, false);
+    const BwrapStatus& bwrap = bwrap_status();
+    if (sandbox == Sandbox::Bwrap && !bwrap.usable)
+      return internal_error("bubblewrap was asked for but cannot be used: " + bwrap.why_not);
+    return run_isolated(request, bwrap.usable);
+  }
+
+  /// Probed once per grader process, by running /bin/true the way a student would run.
+  static const BwrapStatus& bwrap_status() {
+    static const BwrapStatus status = [] {
+      if (find_bwrap().empty()) return BwrapStatus{false, "bwrap is not installed (no /usr/bin/bwrap)"};
+      return probe_bwrap([](const ProcessRequest& request) { return run_isolated(request, true); });
+    }();
+    return status;
+  }
+
+ private:
+  static ProcessResult run_isolated(const ProcessRequest& request, bool use_bwrap);
+  Sandbox sandbox_;
+};
+
+ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool use_bwrap) {
+  if (request.argv.empty()) return internal_error("empty command line");
+  std::string error;
+  std::string executable = resolve_executable(request.argv[0], &error);
+  if (executable.empty()) return internal_error(error);
+
+  // Identity: a borrowed uid when the grader is root (RLIMIT_NPROC is ignored for root).
+  const bool borrow_uid = running_as_root() && !request.run_as_grader;
+  std::optional<UidLease> lease = borrow_uid ? UidLease::claim(&error) : std::nullopt;
+  if (borrow_uid && !lease) return internal_error("no uid to run the student as: " + error);
+  if (lease && !can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error)) return internal_error(error);
+  std::optional<std::pair<uid_t, gid_t>> owner;
+  if (lease) owner = std::pair(lease->uid(), lease->gid());
+  std::optional<RunDirectory> workdir = RunDirectory::create(request.files, owner, &error);
+  if (!workdir) return internal_error(error);
+  Fd stdin_fd = stdin_file(request.stdin_data, &error);
+  if (stdin_fd.get() < 0) return internal_error(error);
+  int out_pipe[2], err_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) return internal_error(fmt::format("pipe2: {}", strerror(errno)));
+  Fd out_write(out_pipe[1]);
+  OutputCapture out(out_pipe[0], request.limits.stdout_cap_bytes);
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) return internal_error(fmt::format("pipe2: {}", strerror(errno)));
+  Fd err_write(err_pipe[1]);
+  OutputCapture err(err_pipe[0], request.limits.stderr_cap_bytes);
+  fcntl(out.fd(), F_SETFL, O_NONBLOCK);
+  fcntl(err.fd(), F_SETFL, O_NONBLOCK);
+
+  const ProcessLimits& limits = request.limits;
+  ChildSetup setup;
+  setup.stdin_fd = stdin_fd.get();
+  setup.stdout_fd = out_write.get();
+  setup.stderr_fd = err_write.get();
+  setup.workdir = workdir->path().c_str();
+  setup.grader_pid = getpid();
+  setup.add_limit(RLIMIT_CORE, 0, 0);
+  setup.add_limit(RLIMIT_CPU, cpu_soft_limit(limits), cpu_soft_limit(limits) + 1);
+  setup.add_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes);
+  setup.add_limit(RLIMIT_FSIZE, limits.file_size_bytes, limits.file_size_bytes);
+  std::string isolation = use_bwrap ? "bwrap (pid+net namespaces)" : "process group";
+  if (lease) {
+    setup.change_identity = true;
+    setup.uid = lease->uid();
+    setup.gid = lease->gid();
+    setup.add_limit(RLIMIT_NPROC, kProcessBudget, kProcessBudget);
+    isolation += fmt::format(", uid {}, rlimits (nproc {})", lease->uid(), kProcessBudget);
+  } else if (!request.run_as_grader && !running_as_root()) {
+    rlim_t nproc = processes_owned_by(getuid()).size() + kProcessBudget;
+    setup.add_limit(RLIMIT_NPROC, nproc, nproc);
+    isolation += fmt::format(", grader's uid {}, rlimits (nproc {})", getuid(), nproc);
+  } else {
+    isolation += fmt::format(", grader's uid {}, rlimits (no nproc)", getuid());
+  }
+
+  std::vector<std::string> args = use_bwrap ? bwrap_command(find_bwrap(), workdir->path()) : std::vector<std::string>{};
+  args.push_back(executable);
+  args.insert(args.end(), request.argv.begin() + 1, request.argv.end());
+  std::string program = args.front();
+  args.erase(args.begin());
+  bp::environment environment;
+  environment["PATH"] = "/usr/bin:/bin";
+  environment["LC_ALL"] = "C";
+  environment["TZ"] = "UTC";
+  environment["HOME"] = workdir->path();
+  environment["TMPDIR"] = workdir->path();  // under bwrap the rest of the file system is read-only
+
+  const Clock::time_point start = Clock::now();
+  std::error_code spawn_error;
+  bp::child child(bp::exe = program, bp::args = args, environment, setup, spawn_error);
+  if (spawn_error) return internal_error(fmt::format("cannot start {}: {}", program, spawn_error.message()));
+  const pid_t pid = child.id();
+  child.detach();  // the runner reaps it; Boost must not touch it again
+  out_write.reset();  // the child holds its own copies; EOF comes when every writer is gone
+  err_write.reset();
+  stdin_fd.reset();
+
+  Fd pidfd(static_cast<int>(syscall(SYS_pidfd_open, pid, 0)));
+  const Clock::time_point deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds));
+  std::optional<Clock::time_point> exited_at = watch(pid, pidfd.get(), deadline, out, err);
+  const Clock::time_point end = exited_at.value_or(Clock::now());
+
+  // Nothing of the run may outlive it: the group first, then (if root) everything of its uid.
+  killpg(pid, SIGKILL);
+  if (!exited_at) {  // keep what a killed program had already written
+    const Clock::time_point drain_until = Clock::now() + kEofGrace;
+    while ((out.open() || err.open()) && Clock::now() < drain_until) {
+      std::array<pollfd, 2> fds{{{out.fd(), POLLIN, 0}, {err.fd(), POLLIN, 0}}};
+      poll(fds.data(), fds.size(), 10);
+      out.drain();
+      err.drain();
+    }
+  }
+  int status = 0;
+  rusage usage{};
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  reap_process_group(pid, &usage);
+  if (lease && kill_every_process_of(lease->uid())) reap_processes_of(lease->uid());
+
+  ProcessResult result;
+  result.started = true;
+  result.timed_out = !exited_at;
+  result.wall_seconds = std::chrono::duration<double>(end - start).count();
+  result.out = std::move(out.text);
+  result.err = std::move(err.text);
+  result.stdout_truncated = out.truncated;
+  result.stderr_truncated = err.truncated;
+  result.isolation = isolation;
+  record_status(status, usage, limits, use_bwrap, &result);
+  // bwrap's own failures (not the student's) are exit 1 with its message on stderr.
+  if (use_bwrap && result.exited && result.exit_code == 1 && result.err.rfind("bwrap: ", 0) == 0)
+    return internal_error("bubblewrap failed: " + result.err.substr(0, result.err.find('\n')));
+  return result;
+}
+
+}  // namespace
+
+std::unique_ptr<CommandRunner> make_process_runner(Sandbox sandbox, std::string* error) {
+  // Orphans of a student's process group come back to the grader, which reaps them (process.cc).
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  if (sandbox != Sandbox::None) {
+    const BwrapStatus& bwrap = ProcessRunner::bwrap_status();  // probe once, at start-up
+    if (sandbox == Sandbox::Bwrap && !bwrap.usable) {
+      *error = "bubblewrap was asked for but cannot be used: " + bwrap.why_not;
+      return nullptr;
+    }
+  }
+  return std::make_unique<ProcessRunner>(sandbox);
+}
+
+}  // namespace uirgrade

@@ -1,0 +1,321 @@
+// The real process runner against misbehaving programs (grader/testdata/students/*.c), once
+// without a sandbox and once with `auto` (bubblewrap where it works). Every run passes a unique
+// marker argument, which its forked children inherit in /proc/<pid>/cmdline, so that a survivor
+// is found whatever uid or PID namespace it runs in.
+#include "grader/process.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "grader/sandbox.h"
+
+namespace uirgrade {
+namespace {
+
+std::string student(const std::string& stem) { return UIRGRADE_BINARY_DIR "/students/student_" + stem; }
+
+std::string unique_marker() {
+  static std::atomic<int> counter{0};
+  return "uirgrade-test-marker-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+}
+
+// How many processes have `marker` among their arguments (zombies included).
+int processes_with(const std::string& marker) {
+  int count = 0;
+  DIR* proc = opendir("/proc");
+  while (dirent* entry = readdir(proc)) {
+    if (!isdigit(static_cast<unsigned char>(entry->d_name[0]))) continue;
+    std::ifstream cmdline(std::string("/proc/") + entry->d_name + "/cmdline");
+    std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (args.find(marker) != std::string::npos) count++;
+  }
+  closedir(proc);
+  return count;
+}
+
+class ProcessTest : public ::testing::TestWithParam<Sandbox> {
+ protected:
+  void SetUp() override {
+    std::string error;
+    runner_ = make_process_runner(GetParam(), &error);
+    ASSERT_TRUE(runner_) << error;
+  }
+
+  // Runs students/student_<stem> with a fresh marker, and checks that nothing of it is left.
+  ProcessResult run(const std::string& stem, ProcessRequest request = {}) {
+    std::string marker = unique_marker();
+    request.argv = {student(stem), marker};
+    ProcessResult result = runner_->run(request);
+    EXPECT_TRUE(result.started) << result.internal_error;
+    EXPECT_EQ(processes_with(marker), 0) << stem << " left processes behind";
+    return result;
+  }
+
+  static ProcessRequest with_wall_seconds(double seconds) {
+    ProcessRequest request;
+    request.limits.wall_seconds = seconds;
+    return request;
+  }
+
+  std::unique_ptr<CommandRunner> runner_;
+};
+
+TEST_P(ProcessTest, ExitCodeAndBothStreamsAreKept) {
+  ProcessResult result = run("exit_seven");
+  EXPECT_TRUE(result.exited);
+  EXPECT_EQ(result.exit_code, 7);
+  EXPECT_EQ(result.signal, 0);
+  EXPECT_EQ(result.out, "out\n");
+  EXPECT_EQ(result.err, "err\n");
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_FALSE(result.probably_memory);
+  EXPECT_GT(result.peak_rss_bytes, 0u);
+  EXPECT_FALSE(result.isolation.empty());
+}
+
+TEST_P(ProcessTest, SilentSuccessIsExitZeroWithNoOutput) {
+  ProcessResult result = run("exit_silently");
+  EXPECT_TRUE(result.exited);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "");
+  EXPECT_FALSE(result.stdout_truncated || result.stderr_truncated);
+  EXPECT_LT(result.wall_seconds, 1.0);
+}
+
+TEST_P(ProcessTest, SegfaultIsASignalNotAnExitCode) {
+  ProcessResult result = run("segfault");
+  EXPECT_FALSE(result.exited);
+  EXPECT_EQ(result.exit_code, -1);
+  EXPECT_EQ(result.signal, SIGSEGV);
+  EXPECT_EQ(result.out, "about to crash\n");
+  EXPECT_FALSE(result.probably_memory);  // a tiny program, far from the memory limit
+  EXPECT_FALSE(result.timed_out);
+}
+
+TEST_P(ProcessTest, SleeperIsKilledAtTheWallClockDeadline) {
+  ProcessResult result = run("sleep_forever", with_wall_seconds(0.5));
+  EXPECT_TRUE(result.timed_out);
+  EXPECT_FALSE(result.exited);
+  EXPECT_EQ(result.signal, SIGKILL);
+  EXPECT_FALSE(result.cpu_limit);
+  EXPECT_GE(result.wall_seconds, 0.5);
+  EXPECT_LT(result.wall_seconds, 1.5);
+}
+
+TEST_P(ProcessTest, CpuBurnerIsStoppedByTheCpuLimit) {
+  ProcessRequest request = with_wall_seconds(5);
+  request.limits.cpu_seconds = 0.5;  // rounded up to 1 s of CPU
+  ProcessResult result = run("spin_forever", request);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_TRUE(result.cpu_limit);
+  EXPECT_EQ(result.signal, SIGXCPU);
+  EXPECT_GE(result.cpu_seconds, 0.9);
+}
+
+TEST_P(ProcessTest, ForkedSleeperDoesNotOutliveTheRun) {
+  ProcessResult result = run("fork_child_sleeps", with_wall_seconds(5));
+  EXPECT_TRUE(result.exited);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out, "forked\n");
+  EXPECT_LT(result.wall_seconds, 1.0);  // the sleeper holds no pipe: no waiting for it
+}
+
+TEST_P(ProcessTest, ChildInANewSessionDoesNotOutliveTheRun) {
+  std::string marker = unique_marker();
+  ProcessRequest request = with_wall_seconds(5);
+  request.argv = {student("escape_session"), marker};
+  ProcessResult result = runner_->run(request);
+  ASSERT_TRUE(result.started) << result.internal_error;
+  EXPECT_EQ(result.out, "escaped\n");
+  if (!running_as_root() && result.isolation.find("bwrap") == std::string::npos)
+    GTEST_SKIP() << "without root or bwrap, a process that calls setsid escapes killpg (documented)";
+  EXPECT_EQ(processes_with(marker), 0);
+}
+
+TEST_P(ProcessTest, ForkBombIsStoppedByTheProcessLimitAndLeavesNothing) {
+  ProcessResult result = run("fork_bomb", with_wall_seconds(1.5));
+  EXPECT_TRUE(result.timed_out);
+  int forked = -1, failed = -1;
+  ASSERT_EQ(sscanf(result.out.c_str(), "forked %d failed %d", &forked, &failed), 2) << result.out;
+  EXPECT_GT(failed, 0) << "no fork failed: the process limit did not hold";
+  EXPECT_LT(forked, 200);
+}
+
+TEST_P(ProcessTest, EndlessOutputIsCappedAndDrained) {
+  ProcessRequest request = with_wall_seconds(0.5);
+  request.limits.stdout_cap_bytes = 64 * 1024;
+  ProcessResult result = run("print_forever", request);
+  EXPECT_TRUE(result.stdout_truncated);
+  EXPECT_FALSE(result.stderr_truncated);
+  EXPECT_EQ(result.out.size(), 64u * 1024);
+  EXPECT_EQ(result.out.substr(0, 50), "line 0 of endless output\nline 1 of endless output\n");
+  EXPECT_TRUE(result.timed_out);  // still printing at the deadline: drained, never blocked
+}
+
+TEST_P(ProcessTest, EndlessAllocationIsProbablyMemory) {
+  ProcessRequest request = with_wall_seconds(10);
+  request.limits.address_space_bytes = 256ull << 20;
+  ProcessResult result = run("allocate_forever", request);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.signal, SIGSEGV);
+  EXPECT_TRUE(result.probably_memory);
+  EXPECT_GE(result.peak_rss_bytes, 192ull << 20);
+  EXPECT_LE(result.peak_rss_bytes, 256ull << 20);
+}
+
+TEST_P(ProcessTest, GarbageBytesAreKeptExactly) {
+  std::string expected_out;
+  for (int round = 0; round < 2; round++)
+    for (int byte = 0; byte < 256; byte++) expected_out.push_back(static_cast<char>(byte));
+  ProcessResult result = run("print_garbage");
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out, expected_out);
+  EXPECT_EQ(result.err, std::string("\xff\xfe\0", 3));
+}
+
+TEST_P(ProcessTest, ClosingStdoutEarlyDoesNotEndTheRun) {
+  ProcessResult result = run("close_stdout_early", with_wall_seconds(5));
+  EXPECT_TRUE(result.exited);
+  EXPECT_EQ(result.exit_code, 3);
+  EXPECT_EQ(result.out, "before close\n");
+  EXPECT_EQ(result.err, "still running after close\n");
+  EXPECT_GE(result.wall_seconds, 0.3);
+}
+
+TEST_P(ProcessTest, RunDirectoryHoldsTheFilesAndIsRemovedAfterwards) {
+  ProcessRequest request;
+  request.files = {{"given.txt", "hello from the grader\n"}};
+  ProcessResult result = run("write_files", request);
+  ASSERT_TRUE(result.exited);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  ASSERT_GT(result.out.size(), 1u);
+  std::string workdir = result.out.substr(0, result.out.size() - 1);
+  EXPECT_NE(workdir.find("uirgrade-run-"), std::string::npos) << workdir;
+  EXPECT_FALSE(std::filesystem::exists(workdir)) << workdir << " is still there";
+}
+
+TEST_P(ProcessTest, StdinIsFedAndTheEnvironmentIsMinimal) {
+  ProcessRequest request;
+  for (int i = 0; i < 100000; i++) request.stdin_data += static_cast<char>('a' + i % 26);  // beyond a pipe buffer
+  request.stdin_data += std::string("\0\n0: 1 2 3\n", 11);
+  ProcessResult result = run("echo_stdin", request);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out, request.stdin_data);
+  EXPECT_EQ(result.err.rfind("HOME=/", 0), 0u) << result.err;
+  EXPECT_NE(result.err.find("uirgrade-run-"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("\nPATH=/usr/bin:/bin\nLC_ALL=C\nTZ=UTC\n"), std::string::npos) << result.err;
+}
+
+TEST_P(ProcessTest, MissingExecutableIsAnInternalErrorThatSaysMissing) {
+  ProcessRequest request;
+  request.argv = {student("no_such_student")};
+  ProcessResult result = runner_->run(request);
+  EXPECT_FALSE(result.started);
+  EXPECT_NE(result.internal_error.find("missing"), std::string::npos) << result.internal_error;
+}
+
+TEST_P(ProcessTest, NonExecutableFileIsAnInternalError) {
+  ProcessRequest request;
+  request.argv = {UIRGRADE_SOURCE_DIR "/grader/testdata/students/exit_seven.c"};
+  ProcessResult result = runner_->run(request);
+  EXPECT_FALSE(result.started);
+  EXPECT_NE(result.internal_error.find("not an executable"), std::string::npos) << result.internal_error;
+}
+
+TEST_P(ProcessTest, ExecutableTheStudentUidCannotReadIsAnInternalError) {
+  if (!running_as_root()) GTEST_SKIP() << "only root borrows a student uid";
+  std::string dir = std::filesystem::temp_directory_path() / ("uirgrade-private-" + unique_marker());
+  ASSERT_EQ(mkdir(dir.c_str(), 0700), 0);
+  std::string copy = dir + "/student";
+  std::filesystem::copy_file(student("exit_seven"), copy);
+  ProcessRequest request;
+  request.argv = {copy};
+  ProcessResult result = runner_->run(request);
+  std::filesystem::remove_all(dir);
+  EXPECT_FALSE(result.started);
+  EXPECT_NE(result.internal_error.find("not readable and executable by uid"), std::string::npos)
+      << result.internal_error;
+}
+
+TEST_P(ProcessTest, ManyRunsInParallelEachGetTheirOwnFacts) {
+  constexpr int kThreads = 4, kRunsPerThread = 6;
+  std::atomic<int> wrong{0};
+  std::vector<std::string> markers;
+  std::vector<std::thread> threads;
+  std::mutex markers_mutex;
+  for (int t = 0; t < kThreads; t++) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kRunsPerThread; i++) {
+        ProcessRequest request;
+        std::string marker = unique_marker();
+        {
+          std::lock_guard lock(markers_mutex);
+          markers.push_back(marker);
+        }
+        switch ((t + i) % 4) {
+          case 0:
+            request.argv = {student("exit_seven"), marker};
+            if (ProcessResult r = runner_->run(request); r.exit_code != 7 || r.out != "out\n") wrong++;
+            break;
+          case 1:
+            request.argv = {student("segfault"), marker};
+            if (ProcessResult r = runner_->run(request); r.signal != SIGSEGV) wrong++;
+            break;
+          case 2:
+            request.argv = {student("echo_stdin"), marker};
+            request.stdin_data = "0: " + marker + "\n";
+            if (ProcessResult r = runner_->run(request); r.out != request.stdin_data) wrong++;
+            break;
+          default:
+            request.argv = {student("fork_child_sleeps"), marker};
+            request.limits.wall_seconds = 0.3;
+            if (ProcessResult r = runner_->run(request); r.out != "forked\n" || r.timed_out) wrong++;
+        }
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+  for (const std::string& marker : markers) EXPECT_EQ(processes_with(marker), 0) << marker;
+}
+
+INSTANTIATE_TEST_SUITE_P(Sandboxes, ProcessTest, ::testing::Values(Sandbox::None, Sandbox::Auto),
+                         [](const ::testing::TestParamInfo<Sandbox>& param_info) {
+                           return param_info.param == Sandbox::None ? "NoSandbox" : "Auto";
+                         });
+
+TEST(ProcessIsolation, AutoUsesBwrapExactlyWhenItsProbeSucceeds) {
+  std::string error;
+  auto none = make_process_runner(Sandbox::None, &error);
+  ProcessRequest request;
+  request.argv = {student("exit_silently")};
+  EXPECT_EQ(none->run(request).isolation.find("bwrap"), std::string::npos);
+  auto bwrap = make_process_runner(Sandbox::Bwrap, &error);
+  auto automatic = make_process_runner(Sandbox::Auto, &error);
+  std::string auto_isolation = automatic->run(request).isolation;
+  if (bwrap) {
+    EXPECT_NE(auto_isolation.find("bwrap"), std::string::npos) << auto_isolation;
+  } else {
+    EXPECT_NE(error.find("bubblewrap"), std::string::npos) << error;
+    EXPECT_EQ(auto_isolation.find("bwrap"), std::string::npos) << auto_isolation;
+  }
+  if (running_as_root()) {
+    EXPECT_EQ(auto_isolation.find("grader's uid"), std::string::npos) << auto_isolation;
+  }
+}
+
+}  // namespace
+}  // namespace uirgrade

@@ -1,0 +1,197 @@
+// Borrowed uids, killing by uid, and bubblewrap, for the process runner (process.cc).
+//
+// Uids come from a range that no account uses (inside this user namespace's uid and gid maps, so
+// that a Docker userns-remap container works too). A uid is held by an flock on a file named after
+// it in a root-only directory: flock dies with the grader, so a crashed grader frees its uids, and
+// two grader processes (ctest runs tests in parallel) never share one. The helpers that must act
+// as another uid fork a child that changes identity with raw syscalls (in the child of a threaded
+// program only async-signal-safe calls are allowed, and glibc's setuid wrappers are not), so the
+// grader itself never changes identity.
+#include "grader/sandbox.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+
+#include <fmt/format.h>
+
+namespace uirgrade {
+namespace {
+
+constexpr const char* kLockDirectory = "/tmp/uirgrade-uid-locks";
+constexpr uint64_t kPreferredFirstId = 1'600'000'000;  // far above any account
+constexpr uint64_t kIdCount = 4096;                      // more than any --jobs
+
+// How many ids from 0 up the map file (/proc/self/uid_map or gid_map) maps; 0 when unreadable.
+uint64_t ids_mapped_from_zero(const char* map_path) {
+  std::ifstream map(map_path);
+  uint64_t inside = 0, outside = 0, count = 0;
+  while (map >> inside >> outside >> count)
+    if (inside == 0) return count;
+  return 0;
+}
+
+// The first id of the borrowed range: the preferred one when the maps reach it, else the top of
+// a smaller map (a remapped container maps 65536 ids), below 65534 (nobody) and 65535.
+std::optional<uint64_t> first_borrowed_id(std::string* error) {
+  uint64_t mapped = std::min(ids_mapped_from_zero("/proc/self/uid_map"), ids_mapped_from_zero("/proc/self/gid_map"));
+  if (mapped >= kPreferredFirstId + kIdCount) return kPreferredFirstId;
+  if (mapped >= 3 * kIdCount) return mapped - kIdCount - 2;
+  *error = fmt::format("only {} uids are mapped in this user namespace: too few to borrow {} for students",
+                       mapped, kIdCount);
+  return std::nullopt;
+}
+
+// The lock directory must be ours and private: a student (another uid) could otherwise hold locks.
+bool lock_directory_ready(std::string* error) {
+  if (mkdir(kLockDirectory, 0700) != 0 && errno != EEXIST) {
+    *error = fmt::format("cannot create {}: {}", kLockDirectory, strerror(errno));
+    return false;
+  }
+  struct stat info {};
+  if (lstat(kLockDirectory, &info) != 0 || !S_ISDIR(info.st_mode) || info.st_uid != geteuid() ||
+      (info.st_mode & 077) != 0) {
+    *error = fmt::format("{} is not a directory private to uid {}: remove it", kLockDirectory, geteuid());
+    return false;
+  }
+  return true;
+}
+
+// Takes the identity uid/gid without supplementary groups, in a forked child only.
+bool become(uid_t uid, gid_t gid) {
+  return syscall(SYS_setgroups, 0, nullptr) == 0 && syscall(SYS_setresgid, gid, gid, gid) == 0 &&
+         syscall(SYS_setresuid, uid, uid, uid) == 0;
+}
+
+// Waits for a forked helper and returns its exit code (-1 if it did not exit normally).
+int wait_for_helper(pid_t helper) {
+  int status = 0;
+  while (waitpid(helper, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+bool running_as_root() { return geteuid() == 0; }
+
+std::optional<UidLease> UidLease::claim(std::string* error) {
+  struct BorrowedRange {
+    std::optional<uint64_t> first_id;
+    std::string error;
+  };
+  static const BorrowedRange range = [] {
+    BorrowedRange found;
+    found.first_id = first_borrowed_id(&found.error);
+    return found;
+  }();
+  if (!range.first_id) {
+    *error = range.error;
+    return std::nullopt;
+  }
+  if (!lock_directory_ready(error)) return std::nullopt;
+  // Start each search after the last claim (and at a per-process offset), so that a uid is reused
+  // as late as possible and parallel claims rarely try the same file.
+  static std::atomic<uint64_t> cursor{static_cast<uint64_t>(getpid()) * 131};
+  for (uint64_t attempt = 0; attempt < kIdCount; attempt++) {
+    uint64_t id = *range.first_id + cursor.fetch_add(1) % kIdCount;
+    std::string lock_path = fmt::format("{}/{}", kLockDirectory, id);
+    int fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) {
+      *error = fmt::format("cannot open {}: {}", lock_path, strerror(errno));
+      return std::nullopt;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      kill_every_process_of(static_cast<uid_t>(id));
+      return UidLease(static_cast<uid_t>(id), fd);
+    }
+    close(fd);
+  }
+  *error = fmt::format("all {} student uids are in use", kIdCount);
+  return std::nullopt;
+}
+
+UidLease::UidLease(UidLease&& other) noexcept : uid_(other.uid_), lock_fd_(other.lock_fd_) {
+  other.lock_fd_ = -1;
+}
+
+UidLease::~UidLease() {
+  if (lock_fd_ >= 0) close(lock_fd_);  // releases the flock
+}
+
+bool kill_every_process_of(uid_t uid) {
+  pid_t helper = fork();
+  if (helper < 0) return false;
+  if (helper == 0) {
+    // kill(-1) signals every process this uid may signal except the caller; it fails with ESRCH
+    // when there is none. The kernel makes it atomic with fork, so no child escapes it.
+    if (syscall(SYS_setresuid, uid, uid, uid) != 0) _exit(2);
+    _exit(kill(-1, SIGKILL) == 0 ? 1 : 0);
+  }
+  return wait_for_helper(helper) == 1;
+}
+
+bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error) {
+  pid_t helper = fork();
+  if (helper < 0) {
+    *error = fmt::format("fork failed: {}", strerror(errno));
+    return false;
+  }
+  if (helper == 0) {
+    if (!become(uid, gid)) _exit(255);
+    _exit(access(path.c_str(), R_OK | X_OK) == 0 ? 0 : (errno & 0xff));
+  }
+  int code = wait_for_helper(helper);
+  if (code == 0) return true;
+  if (code == 255 || code < 0)
+    *error = fmt::format("could not take uid {} to check access to {}", uid, path);
+  else
+    *error = fmt::format("{} is not readable and executable by uid {}, the unprivileged user students run as "
+                         "({}): make it and its directories world-readable and -executable",
+                         path, uid, strerror(code));
+  return false;
+}
+
+std::string find_bwrap() {
+  for (const char* path : {"/usr/bin/bwrap", "/bin/bwrap"})
+    if (access(path, X_OK) == 0) return path;
+  return "";
+}
+
+BwrapStatus probe_bwrap(const std::function<ProcessResult(const ProcessRequest&)>& run_in_bwrap) {
+  ProcessRequest request;
+  request.argv = {"/bin/true"};
+  request.limits.wall_seconds = 20;  // bwrap starts slowly on a loaded machine
+  ProcessResult result = run_in_bwrap(request);
+  BwrapStatus status;
+  if (!result.started) {
+    status.why_not = result.internal_error;
+  } else if (!result.exited || result.exit_code != 0) {
+    std::string first_line = result.err.substr(0, result.err.find('\n'));
+    status.why_not = fmt::format("`bwrap ... /bin/true` {} {}{}",
+                                 result.exited ? "exited with" : "was killed by signal",
+                                 result.exited ? result.exit_code : result.signal,
+                                 first_line.empty() ? "" : ": " + first_line);
+  } else {
+    status.usable = true;
+  }
+  return status;
+}
+
+std::vector<std::string> bwrap_command(const std::string& bwrap_path, const std::string& workdir) {
+  return {bwrap_path, "--unshare-pid", "--unshare-net", "--die-with-parent", "--ro-bind", "/",       "/",
+          "--dev",    "/dev",          "--proc",        "/proc",             "--bind",    workdir, workdir,
+          "--chdir",  workdir,         "--"};
+}
+
+}  // namespace uirgrade

@@ -1,0 +1,17 @@
+// Forks a child that leaves the process group (setsid) and sleeps for a minute; exits 0 at once.
+// killpg cannot reach the child: a PID namespace (bwrap) or the per-run uid (root) must.
+#include <stdio.h>
+#include <unistd.h>
+
+int main(void) {
+  pid_t child = fork();
+  if (child == 0) {
+    setsid();
+    fclose(stdout);
+    fclose(stderr);
+    sleep(60);
+    return 0;
+  }
+  printf("escaped\n");
+  return child > 0 ? 0 : 1;
+}

@@ -1,0 +1,2 @@
+// Exits 0 printing nothing.
+int main(void) { return 0; }
