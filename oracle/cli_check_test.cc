@@ -31,6 +31,14 @@ TEST(CliCheck, AnInvalidProgramExitsTwoWithTheRuleLineAndCaret) {
             "               ^^\n");
 }
 
+TEST(CliCheck, WholeProgramRulesAreCheckedToo) {
+  // Every statement passes the validator, but nothing makes the store visible (spec §4.1).
+  std::ostringstream out, err;
+  ProgramFile file{"dead.uir", "%b = buffer 1 dtype=i32 slot=0\n%v = shrink %b 0 shape=[]\n%s = store %v 1\n"};
+  EXPECT_EQ(cli_check(file, out, err), kExitInvalid);
+  EXPECT_EQ(err.str().rfind("dead.uir:3: error: E-DEAD-EFFECT: ", 0), 0u) << err.str();
+}
+
 TEST(CliCheck, AParseErrorIsReportedTheSameWay) {
   std::ostringstream out, err;
   ProgramFile file{"p.uir", "%x = const 1\r\n%y = sub %x 1\r\n"};
