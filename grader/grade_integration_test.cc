@@ -141,6 +141,37 @@ TEST(GradeIntegration, KeptCasesReproduce) {
   fs::remove_all(dir);
 }
 
+struct BadRender {
+  const char* kernel_c;
+  const char* verdict;
+  const char* message_part;
+};
+
+TEST(GradeIntegration, BadRenderedCGetsItsVerdict) {
+  // week1/call_earlier_function has no buffers: its kernel is `int32_t kernel(void)`.
+  const BadRender cases[] = {
+      {"int kernel(void) { int i = 0; while (i < 1) i++; return 0; }", "forbidden-construct", "while at line 1"},
+      {"int kernel(void) { return 0 }", "compile-error", "kernel.c:1"},
+      {"int kernel(void) { volatile int x = 2147483647; x = x + 1; return 0; }", "sanitizer-error",
+       "signed integer overflow"},
+  };
+  fs::path dir = make_temp_dir("uirgrade-it-render");
+  for (const BadRender& bad : cases) {
+    fs::path student = dir / "student";
+    std::ofstream(student) << "#!/bin/bash\nif [ \"$1\" = render ]; then\n  echo '" << bad.kernel_c
+                           << "'\nelse\n  exec " << kOracle << " \"$@\"\nfi\n";
+    chmod(student.c_str(), 0755);
+    Ran ran = run_shell(kGrade + " --week 1 " + student.string() + " --only week1/call_earlier_function -j 1");
+    EXPECT_EQ(ran.exit_code, 1) << ran.out;
+    EXPECT_NE(ran.out.find("passed week1/call_earlier_function"), std::string::npos) << ran.out;  // the run test
+    EXPECT_NE(ran.out.find(std::string("FAILED week1/call_earlier_function (render, ") + bad.verdict),
+              std::string::npos)
+        << ran.out;
+    EXPECT_NE(ran.out.find(bad.message_part), std::string::npos) << ran.out;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(GradeIntegration, ShardsMergeIntoTheWholeRun) {
   fs::path dir = make_temp_dir("uirgrade-it-shard");
   std::string base = kGrade + " --week 1 " + kOracle + " --only 'week1/a*' -j 2";
