@@ -16,6 +16,7 @@
 // Each check is linear, so the whole is O(n log n); the scheduler's step 2 then needs no scan.
 #include "oracle/loop_order.h"
 
+#include <algorithm>
 #include <functional>
 #include <queue>
 
@@ -163,13 +164,9 @@ std::optional<Error> order_loops(const Program& program, const LoopTree& tree, c
   }
 
   out->children.assign(n + 1, {});
-  if (by_range_line)
-    for (size_t r = 0; r < n; ++r) {
-      if (is_item[r] && stmts[r].op == Op::Range) out->children[tree.parent[r] + 1].push_back(static_cast<int32_t>(r));
-    }
-  else
-    for (int32_t s : order)
-      if (stmts[s].op == Op::Range) out->children[tree.parent[s] + 1].push_back(s);
+  if (by_range_line) std::sort(order.begin(), order.end());
+  for (int32_t s : order)
+    if (stmts[s].op == Op::Range) out->children[tree.parent[s] + 1].push_back(s);
   return std::nullopt;
 }
 

@@ -9,6 +9,7 @@
 // A store waits for the loads of the version it overwrites as if they were operands.
 #include "oracle/schedule.h"
 
+#include <algorithm>
 #include <functional>
 #include <queue>
 #include <set>
@@ -25,8 +26,9 @@ class Scheduler {
   Scheduler(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
             const Placement& placement, const LoopOrder& order, std::vector<Placed>* items)
       : stmts_(program.stmts), tree_(tree), live_(live), placement_(placement), order_(order),
-        items_(items), users_(program, live), store_after_load_(stmts_.size(), -1), waiting_(stmts_.size(), 0), ready_(stmts_.size(), false),
-        heaps_(stmts_.size() + 1), done_(stmts_.size(), false), next_child_(stmts_.size() + 1, 0) {
+        items_(items), users_(program, live), store_after_load_(stmts_.size(), -1),
+        waiting_(stmts_.size(), 0), ready_(stmts_.size(), false), heaps_(stmts_.size() + 1),
+        done_(stmts_.size(), false), next_child_(stmts_.size() + 1, 0) {
     for (size_t s = 0; s < stmts_.size(); ++s) {
       if (!live_[s]) continue;
       ++pending_;
@@ -41,7 +43,7 @@ class Scheduler {
     while (pending_ > 0) {
       int32_t cur = stack_.empty() ? kTopLevel : stack_.back();
       if (emit_at(cur) || open_next(cur) || close(cur)) continue;
-      if (nest_into_siblings && (emit_outside(cur) || open_any_sibling())) continue;
+      if (nest_into_siblings && (emit_outside() || open_any_sibling())) continue;
       return stuck();
     }
     return std::nullopt;
@@ -91,19 +93,18 @@ class Scheduler {
     if (cur == kTopLevel) return false;
     int32_t end = tree_.end_of[cur];
     if (end < 0 || !ready_[end]) return false;
-    ready_[end] = false;
     emit(end, Step::Close);
     return true;
   }
 
-  // The planted bug (attempt (b), "legal when its target is a subset of the open loops").
-  bool emit_outside(int32_t cur) {
-    for (size_t k = stack_.size(); k-- > 0;) {
-      int32_t outer = k == 0 ? kTopLevel : stack_[k - 1];
-      if (outer != cur && emit_at(outer)) return true;
-    }
+  // The planted bug (attempt (b): a statement is "legal" when its loops are a subset of the open
+  // ones): emit a ready statement of an enclosing place, innermost first.
+  bool emit_outside() {
+    for (size_t k = stack_.size(); k-- > 0;)
+      if (emit_at(k == 0 ? kTopLevel : stack_[k - 1])) return true;
     return false;
   }
+  // ... or open a ready loop whose parent is open, inside the current loop.
   bool open_any_sibling() {
     for (int32_t r : ready_ranges_) {
       bool parent_open = tree_.parent[r] == kTopLevel ||
