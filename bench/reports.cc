@@ -2,12 +2,12 @@
 // 2 KiB of details full of odd bytes (escapes, NUL, invalid UTF-8), written in every format, read
 // back, and merged from 4 shards. Prints each step's time (best of 3) and throughput, to show that
 // the reports stay linear and far below the time of grading itself.
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cstdio>
 #include <sstream>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "grader/report.h"
 
@@ -19,7 +19,8 @@ using uirgrade::Verdict;
 
 Report big_report(int tests) {
   std::string details;
-  while (details.size() < 2048) details += "slot 1[17]: expected 3.25 got \x1b[31m3.5\x1b[0m \xff\xfe <&> \"q\"\n";
+  while (details.size() < 2048)
+    details += "slot 1[17]: expected 3.25 got \x1b[31m3.5\x1b[0m \xff\xfe <&> \"q\"\n";
   details += std::string(1, '\0');
   Report report;
   report.info.seed = 12345;
@@ -57,7 +58,8 @@ double best_of_3_seconds(F&& step) {
 }
 
 void print_row(const char* what, double seconds, size_t bytes) {
-  std::printf("%-22s %8.1f ms  %7.1f MB  %7.1f MB/s\n", what, seconds * 1e3, bytes / 1e6, bytes / 1e6 / seconds);
+  std::printf("%-22s %8.1f ms  %7.1f MB  %7.1f MB/s\n", what, seconds * 1e3, bytes / 1e6,
+              bytes / 1e6 / seconds);
 }
 
 }  // namespace
@@ -93,6 +95,7 @@ int main() {
     shards[k].info.shard_count = 4;
   }
   for (int i = 0; i < tests; ++i) shards[i % 4].results.push_back(report.results[i]);
-  print_row("merge_reports (4)", best_of_3_seconds([&] { (void)uirgrade::merge_reports(shards); }), json.size());
+  print_row("merge_reports (4)", best_of_3_seconds([&] { (void)uirgrade::merge_reports(shards); }),
+            json.size());
   return 0;
 }

@@ -18,9 +18,11 @@ TEST(DisplayText, PrintableLineSpellsOutLineBreaksToo) {
 
 TEST(DisplayText, ReplacesInvalidUtf8AndNoncharacters) {
   const std::string replacement = "\xef\xbf\xbd";
-  EXPECT_EQ(printable_text("a\xff" "b"), "a" + replacement + "b");
+  EXPECT_EQ(printable_text("a\xff"
+                           "b"),
+            "a" + replacement + "b");
   EXPECT_EQ(printable_text("\xc3\x28"), replacement + "(");
-  EXPECT_EQ(printable_text("\xef\xbf\xbe"), replacement);  // U+FFFE, not allowed in XML
+  EXPECT_EQ(printable_text("\xef\xbf\xbe"), replacement);   // U+FFFE, not allowed in XML
   EXPECT_EQ(printable_text("caf\xc3\xa9"), "caf\xc3\xa9");  // valid text passes unchanged
 }
 

@@ -17,8 +17,8 @@ struct JsonValue {
   Kind kind = Kind::Null;
   bool boolean = false;
   double number = 0;
-  std::string text;  // a String's value, or a Number as it was spelled
-  std::vector<JsonValue> items;                             // Array
+  std::string text;                                        // a String's value, or a Number as it was spelled
+  std::vector<JsonValue> items;                            // Array
   std::vector<std::pair<std::string, JsonValue>> members;  // Object, in file order
 
   /// The member named `key` of an Object; nullptr when there is none.

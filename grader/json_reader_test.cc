@@ -42,8 +42,8 @@ TEST(JsonReader, ReadsEveryKindOfValue) {
 
 TEST(JsonReader, DecodesEscapesIncludingSurrogatePairs) {
   const JsonValue doc = parse_ok(R"("q\" b\\ s\/ \b\f\n\r\t \u0000 \u00e9 \ud83d\ude00")");
-  EXPECT_EQ(doc.text, std::string("q\" b\\ s/ \b\f\n\r\t ") + std::string(1, '\0') +
-                          " \xc3\xa9 \xf0\x9f\x98\x80");
+  EXPECT_EQ(doc.text,
+            std::string("q\" b\\ s/ \b\f\n\r\t ") + std::string(1, '\0') + " \xc3\xa9 \xf0\x9f\x98\x80");
 }
 
 TEST(JsonReader, RefusesWhatStrictJsonRefuses) {

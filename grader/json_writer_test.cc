@@ -18,7 +18,10 @@ TEST(JsonQuote, EscapesWhatJsonRequires) {
 }
 
 TEST(JsonQuote, ReplacesInvalidUtf8) {
-  EXPECT_EQ(json_quote("a\xff" "b\xc3"), "\"a\xef\xbf\xbd" "b\xef\xbf\xbd\"");
+  EXPECT_EQ(json_quote("a\xff"
+                       "b\xc3"),
+            "\"a\xef\xbf\xbd"
+            "b\xef\xbf\xbd\"");
 }
 
 TEST(JsonNumber, ShortestFormAndNullForNonFinite) {

@@ -67,8 +67,8 @@ std::variant<Report, std::string> merge_reports(const std::vector<Report>& shard
     if (!by_index.count(index)) missing.push_back(fmt::format("{}/{}", index, count));
   }
   if (!missing.empty()) {
-    return fmt::format("{} {} {} missing", missing.size() == 1 ? "shard" : "shards",
-                       fmt::join(missing, ", "), missing.size() == 1 ? "is" : "are");
+    return fmt::format("{} {} {} missing", missing.size() == 1 ? "shard" : "shards", fmt::join(missing, ", "),
+                       missing.size() == 1 ? "is" : "are");
   }
 
   Report merged;
@@ -88,8 +88,8 @@ std::variant<Report, std::string> merge_reports(const std::vector<Report>& shard
     for (const TestResult& result : shard->results) {
       auto [it, inserted] = shard_of_test.emplace(result.name, index);
       if (!inserted) {
-        return fmt::format("test {} appears in shard {}/{} and in shard {}/{}", result.name, it->second, count,
-                           index, count);
+        return fmt::format("test {} appears in shard {}/{} and in shard {}/{}", result.name, it->second,
+                           count, index, count);
       }
       merged.results.push_back(result);
     }

@@ -56,7 +56,8 @@ TEST(MergeReports, ShardsInAnyOrderMergeBackIntoTheWholeRun) {
   EXPECT_EQ(report.info.shard_count, 0);
   EXPECT_EQ(report.info.seconds, 12);  // the slowest shard: 10 + 2
   ASSERT_EQ(report.results.size(), whole.results.size());
-  for (size_t i = 0; i < whole.results.size(); ++i) report_fixture::expect_same_result(report.results[i], whole.results[i]);
+  for (size_t i = 0; i < whole.results.size(); ++i)
+    report_fixture::expect_same_result(report.results[i], whole.results[i]);
 }
 
 TEST(MergeReports, DistinctIsolationsAreAllKept) {
@@ -76,7 +77,8 @@ TEST(MergeReports, NamesTheMissingShards) {
 TEST(MergeReports, NamesATestThatAppearsTwice) {
   std::vector<Report> shards = shards_of(sample_without_odd_text(), 3);
   shards[1].results.push_back(shards[0].results[0]);
-  EXPECT_EQ(merge_error(shards), "test " + shards[0].results[0].name + " appears in shard 1/3 and in shard 2/3");
+  EXPECT_EQ(merge_error(shards),
+            "test " + shards[0].results[0].name + " appears in shard 1/3 and in shard 2/3");
 }
 
 TEST(MergeReports, RefusesShardsOfDifferentRuns) {
@@ -87,7 +89,8 @@ TEST(MergeReports, RefusesShardsOfDifferentRuns) {
             "shard 2/2 has seed 7 but shard 1/2 has seed 18446744073709551557: not shards of one run");
   std::vector<Report> other_week = shards;
   other_week[1].info.week = 2;
-  EXPECT_EQ(merge_error(other_week), "shard 2/2 graded week 2 but shard 1/2 graded week 3: not shards of one run");
+  EXPECT_EQ(merge_error(other_week),
+            "shard 2/2 graded week 2 but shard 1/2 graded week 3: not shards of one run");
   std::vector<Report> other_student = shards;
   other_student[0].info.student = "bob";
   EXPECT_NE(merge_error(other_student).find("graded \"bob\""), std::string::npos);

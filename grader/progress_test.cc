@@ -35,7 +35,8 @@ TEST(ProgressPrinter, TerminalOverwritesOneStatusLineAndPrintsFailuresOnFreshLin
   // The elapsed time varies: match it with a pattern.
   const std::string clear = "\r\x1b\\[K";
   const std::regex expected(clear + R"(\[1/3\] 1 passed, 0 failed, \d+\.\ds: week1/add)" +  //
-                            clear + R"(FAILED week2/buffer \(wrong-buffer\): what happened in week2/buffer\n)" +
+                            clear +
+                            R"(FAILED week2/buffer \(wrong-buffer\): what happened in week2/buffer\n)" +
                             clear + R"(\[2/3\] 1 passed, 1 failed, \d+\.\ds: week2/buffer)" +  //
                             clear + R"(\[3/3\] 2 passed, 1 failed, \d+\.\ds: week3/loop)" + clear);
   EXPECT_TRUE(std::regex_match(out.str(), expected)) << out.str();

@@ -63,7 +63,7 @@ TEST(ReportGradescope, HiddenTextNeverReachesAVisiblePlace) {
   const std::string& summary = member(doc, "output").text;
   EXPECT_NE(summary.find("Seed: 18446744073709551557"), std::string::npos) << summary;
   const std::vector<std::string> secrets = {kHiddenMarker, kHiddenMessageMarker, kAfterDueMarker,
-                                            "hidden_fail", "hidden_pass", "week3/timeout"};
+                                            "hidden_fail", "hidden_pass",        "week3/timeout"};
   for (const std::string& secret : secrets) EXPECT_EQ(summary.find(secret), std::string::npos) << secret;
 
   int visible_tests = 0;

@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <utility>
 
 #include "grader/json_reader.h"
 #include "grader/json_writer.h"
@@ -196,15 +197,15 @@ std::variant<Report, std::string> read_json(const std::string& text) {
   // A report whose totals disagree with its tests was cut short or edited: refuse it rather than
   // merge a wrong score.
   const Totals counted = add_up(report.results);
-  const bool same_points = std::abs(counted.points - written_totals.points) <= 1e-9 * (1 + counted.points) &&
-                           std::abs(counted.max_points - written_totals.max_points) <=
-                               1e-9 * (1 + counted.max_points);
+  const bool same_points =
+      std::abs(counted.points - written_totals.points) <= 1e-9 * (1 + counted.points) &&
+      std::abs(counted.max_points - written_totals.max_points) <= 1e-9 * (1 + counted.max_points);
   if (counted.tests != written_totals.tests || counted.passed != written_totals.passed || !same_points) {
-    return fmt::format("totals ({} tests, {} passed, {}/{} points) do not match the tests listed "
-                       "({} tests, {} passed, {}/{} points)",
-                       written_totals.tests, written_totals.passed, written_totals.points,
-                       written_totals.max_points, counted.tests, counted.passed, counted.points,
-                       counted.max_points);
+    return fmt::format(
+        "totals ({} tests, {} passed, {}/{} points) do not match the tests listed "
+        "({} tests, {} passed, {}/{} points)",
+        written_totals.tests, written_totals.passed, written_totals.points, written_totals.max_points,
+        counted.tests, counted.passed, counted.points, counted.max_points);
   }
   return report;
 }

@@ -42,7 +42,8 @@ TEST(ReportJson, ReadsBackFieldByField) {
       // the odd text come back as U+FFFD, one per byte that starts no valid sequence.
       const std::string valid_part = expected.message.substr(0, expected.message.find("invalid "));
       const std::string r = "\xef\xbf\xbd";
-      const std::string fixed = valid_part + "invalid " + r + r + " " + r + "( " + r + r + r + " truncated " + r + r;
+      const std::string fixed =
+          valid_part + "invalid " + r + r + " " + r + "( " + r + r + r + " truncated " + r + r;
       expected.message = expected.details = expected.reproduce = fixed;
     }
     expect_same_result(back.results[i], expected);
@@ -57,7 +58,8 @@ TEST(ReportJson, PythonReadsItAndAgreesOnTheTotals) {
       "import json, sys\n"
       "d = json.load(open(sys.argv[1], encoding='utf-8'))\n"
       "t = d['totals']\n"
-      "print(list(d)[0], len(d['tests']), t['tests'], t['passed'], t['failed'], t['points'], t['max_points'])\n",
+      "print(list(d)[0], len(d['tests']), t['tests'], t['passed'], t['failed'], t['points'], "
+      "t['max_points'])\n",
       path, &exit_code);
   std::remove(path.c_str());
   EXPECT_EQ(exit_code, 0) << out;
@@ -69,7 +71,8 @@ TEST(ReportJson, RefusesReportsThatAreNotWhole) {
   const std::string text = json_of(sample_report());
   const auto error_of = [](const std::string& json) {
     auto read = read_json(json);
-    return std::holds_alternative<std::string>(read) ? std::get<std::string>(read) : std::string("(no error)");
+    return std::holds_alternative<std::string>(read) ? std::get<std::string>(read)
+                                                     : std::string("(no error)");
   };
   EXPECT_NE(error_of(text.substr(0, text.size() / 2)).find("not valid JSON: line"), std::string::npos);
   EXPECT_NE(error_of("[1]").find("not an object"), std::string::npos);

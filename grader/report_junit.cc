@@ -85,9 +85,9 @@ void write_junit(const Report& report, std::ostream& out) {
   const RunInfo& info = report.info;
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << fmt::format("<testsuites name=\"uirgrade week {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{}\">\n",
-                     info.week, totals.tests, totals.failed() - total_errors, total_errors,
-                     xml_seconds(info.seconds));
+  out << fmt::format(
+      "<testsuites name=\"uirgrade week {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{}\">\n",
+      info.week, totals.tests, totals.failed() - total_errors, total_errors, xml_seconds(info.seconds));
   for (const std::string& name : suite_order) {
     const SuiteGroup& group = suites.at(name);
     out << fmt::format(

@@ -4,12 +4,12 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "grader/report.h"
 
@@ -22,8 +22,8 @@ inline constexpr const char* kHiddenMessageMarker = "HIDDEN-MESSAGE-c41d";
 inline constexpr const char* kAfterDueMarker = "AFTER-DUE-DATA-92be";
 
 // Student bytes that every writer must survive.
-inline const std::string kOddText = std::string("quote \" apostrophe ' lt < gt > amp & ]]>\n") +
-                                    "NUL [" + std::string(1, '\0') + "] bell \a CR \r tab \t\n" +
+inline const std::string kOddText = std::string("quote \" apostrophe ' lt < gt > amp & ]]>\n") + "NUL [" +
+                                    std::string(1, '\0') + "] bell \a CR \r tab \t\n" +
                                     "ANSI \x1b[31mred\x1b[0m C1 \xc2\x9b DEL \x7f\n" +
                                     "invalid \xff\xfe \xc3\x28 \xed\xa0\x80 truncated \xe2\x82";
 

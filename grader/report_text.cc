@@ -34,8 +34,8 @@ void write_indented(std::string_view text, std::string_view indent, int max_line
 
 void write_failure(const TestResult& result, std::ostream& out) {
   out << fmt::format("FAILED {} ({}, {}, {:g}/{:g} points, {:.2f}s)\n", printable_line(result.name),
-                     mode_name(result.mode), verdict_name(result.verdict), result.points,
-                     result.max_points, result.seconds);
+                     mode_name(result.mode), verdict_name(result.verdict), result.points, result.max_points,
+                     result.seconds);
   if (!result.message.empty()) out << "  " << printable_line(result.message) << '\n';
   if (!result.details.empty()) write_indented(printable_text(result.details), "    ", kMaxDetailLines, out);
   if (!result.reproduce.empty()) {
@@ -59,7 +59,8 @@ void write_score_table(const Report& report, std::ostream& out) {
   size_t label_width = std::string_view("total").size();
   for (const auto& [week, suites] : by_week) {
     label_width = std::max(label_width, fmt::format("week {}", week).size());
-    for (const auto& [suite, totals] : suites) label_width = std::max(label_width, 2 + printable_line(suite).size());
+    for (const auto& [suite, totals] : suites)
+      label_width = std::max(label_width, 2 + printable_line(suite).size());
   }
 
   out << fmt::format("Score (seed {}, week {}):\n", report.info.seed, report.info.week);
@@ -68,7 +69,8 @@ void write_score_table(const Report& report, std::ostream& out) {
     Totals week_totals;
     for (const auto& [suite, totals] : suites) week_totals.add(totals);
     out << score_row(fmt::format("week {}", week), week_totals, label_width);
-    for (const auto& [suite, totals] : suites) out << score_row("  " + printable_line(suite), totals, label_width);
+    for (const auto& [suite, totals] : suites)
+      out << score_row("  " + printable_line(suite), totals, label_width);
   }
   out << score_row("total", add_up(report.results), label_width);
 }
