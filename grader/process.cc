@@ -13,7 +13,6 @@
 // memfd, run directory and uid, so run() needs no lock.
 #include "grader/process.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/mman.h>
@@ -119,21 +118,6 @@ Fd stdin_file(const std::string& data, std::string* error) {
     return Fd();
   }
   return fd;
-}
-
-// The processes `uid` owns now (the owner of /proc/<pid>), zombies included.
-std::vector<pid_t> processes_owned_by(uid_t uid) {
-  std::vector<pid_t> pids;
-  DIR* proc = opendir("/proc");
-  if (!proc) return pids;
-  while (dirent* entry = readdir(proc)) {
-    struct stat info {};
-    if (std::isdigit(static_cast<unsigned char>(entry->d_name[0])) &&
-        fstatat(dirfd(proc), entry->d_name, &info, 0) == 0 && info.st_uid == uid)
-      pids.push_back(static_cast<pid_t>(std::atol(entry->d_name)));
-  }
-  closedir(proc);
-  return pids;
 }
 
 bool main_process_exited(pid_t pid) {
@@ -373,7 +357,10 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
   while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   reap_process_group(pid, &usage);
-  if (lease && kill_every_process_of(lease->uid())) reap_processes_of(lease->uid());
+  if (lease && !processes_owned_by(lease->uid()).empty()) {  // left the group (setsid)
+    kill_every_process_of(lease->uid());
+    reap_processes_of(lease->uid());
+  }
 
   ProcessResult result;
   result.started = true;

@@ -9,6 +9,7 @@
 // grader itself never changes identity.
 #include "grader/sandbox.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -112,8 +114,10 @@ std::optional<UidLease> UidLease::claim(std::string* error) {
       return std::nullopt;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      // A uid that still owns processes (left by a grader that crashed) would start with part of
+      // its NPROC budget spent: kill them, and take another.
+      if (processes_owned_by(static_cast<uid_t>(id)).empty()) return UidLease(static_cast<uid_t>(id), fd);
       kill_every_process_of(static_cast<uid_t>(id));
-      return UidLease(static_cast<uid_t>(id), fd);
     }
     close(fd);
   }
@@ -129,16 +133,30 @@ UidLease::~UidLease() {
   if (lock_fd_ >= 0) close(lock_fd_);  // releases the flock
 }
 
-bool kill_every_process_of(uid_t uid) {
-  pid_t helper = fork();
-  if (helper < 0) return false;
-  if (helper == 0) {
-    // kill(-1) signals every process this uid may signal except the caller; it fails with ESRCH
-    // when there is none. The kernel makes it atomic with fork, so no child escapes it.
-    if (syscall(SYS_setresuid, uid, uid, uid) != 0) _exit(2);
-    _exit(kill(-1, SIGKILL) == 0 ? 1 : 0);
+std::vector<pid_t> processes_owned_by(uid_t uid) {
+  std::vector<pid_t> pids;
+  DIR* proc = opendir("/proc");
+  if (!proc) return pids;
+  while (dirent* entry = readdir(proc)) {
+    struct stat info {};
+    if (std::isdigit(static_cast<unsigned char>(entry->d_name[0])) &&
+        fstatat(dirfd(proc), entry->d_name, &info, 0) == 0 && info.st_uid == uid)
+      pids.push_back(static_cast<pid_t>(std::atol(entry->d_name)));
   }
-  return wait_for_helper(helper) == 1;
+  closedir(proc);
+  return pids;
+}
+
+void kill_every_process_of(uid_t uid) {
+  pid_t helper = fork();
+  if (helper < 0) return;
+  if (helper == 0) {
+    // (kill(-1) returns 0 whenever any other process exists, allowed or not: no use as a count.)
+    if (syscall(SYS_setresuid, uid, uid, uid) != 0) _exit(2);
+    kill(-1, SIGKILL);
+    _exit(0);
+  }
+  wait_for_helper(helper);
 }
 
 bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error) {

@@ -22,7 +22,7 @@ bool running_as_root();
 /// its own file in a root-only directory, released when the lease is destroyed. Move-only.
 class UidLease {
  public:
-  /// Claims a free uid; processes still owned by it (left by a grader that crashed) are killed.
+  /// Claims a free uid: one that no other lease holds and that owns no process.
   static std::optional<UidLease> claim(std::string* error);
   UidLease(UidLease&& other) noexcept;
   UidLease& operator=(UidLease&&) = delete;
@@ -37,9 +37,12 @@ class UidLease {
   int lock_fd_;
 };
 
-/// Sends SIGKILL to every process owned by `uid` (from a child that becomes `uid` and calls
-/// kill(-1), which no fork can race). Returns true if there was any such process.
-bool kill_every_process_of(uid_t uid);
+/// The processes `uid` owns now (the owner of /proc/<pid>), zombies included.
+std::vector<pid_t> processes_owned_by(uid_t uid);
+
+/// Sends SIGKILL to every process owned by `uid`, from a child that becomes `uid` and calls
+/// kill(-1), which the kernel makes atomic with fork: no child of theirs escapes it.
+void kill_every_process_of(uid_t uid);
 
 /// Whether `uid`/`gid` (without supplementary groups) may read and execute `path`, asked of the
 /// kernel from a child that takes that identity. On failure fills *error with the reason.

@@ -1,0 +1,64 @@
+#include "grader/process_workdir.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+namespace uirgrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(RunDirectory, HoldsTheFilesPrivatelyAndIsRemovedWhenDestroyed) {
+  std::string error, path;
+  {
+    std::optional<RunDirectory> dir = RunDirectory::create({{"prog.uir", "a\nb\n"}, {"empty", ""}}, std::nullopt, &error);
+    ASSERT_TRUE(dir) << error;
+    path = dir->path();
+    EXPECT_EQ(read_file(path + "/prog.uir"), "a\nb\n");
+    EXPECT_EQ(read_file(path + "/empty"), "");
+    struct stat info {};
+    ASSERT_EQ(stat(path.c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 0777, 0700u);
+  }
+  EXPECT_FALSE(fs::exists(path));
+}
+
+TEST(RunDirectory, RefusesNamesWithSlashes) {
+  std::string error;
+  EXPECT_FALSE(RunDirectory::create({{"../escape", "x"}}, std::nullopt, &error));
+  EXPECT_NE(error.find("plain names only"), std::string::npos) << error;
+}
+
+TEST(RemoveTree, RemovesReadOnlyDirectoriesButNotWhatALinkPointsTo) {
+  fs::path root = fs::temp_directory_path() / ("uirgrade-remove-test-" + std::to_string(getpid()));
+  fs::path outside = fs::temp_directory_path() / ("uirgrade-remove-outside-" + std::to_string(getpid()));
+  fs::create_directories(root / "locked" / "deeper");
+  fs::create_directories(outside);
+  std::ofstream(root / "locked" / "deeper" / "file") << "x";
+  std::ofstream(outside / "keep") << "keep";
+  fs::create_directory_symlink(outside, root / "locked" / "link");
+  chmod((root / "locked" / "deeper").c_str(), 0);
+  chmod((root / "locked").c_str(), 0500);
+  chmod(root.c_str(), 0500);
+
+  EXPECT_TRUE(remove_tree(root.string()));
+  EXPECT_FALSE(fs::exists(root));
+  EXPECT_TRUE(fs::exists(outside / "keep")) << "the link was followed";
+  fs::remove_all(outside);
+}
+
+}  // namespace
+}  // namespace uirgrade
