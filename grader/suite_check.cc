@@ -45,8 +45,13 @@ bool same_word(uir::DType dtype, uint32_t a, uint32_t b) {
   return (std::isnan(fa) && std::isnan(fb)) || fa == fb;
 }
 
+/// "v1 v2 ...", formatted as the oracle prints a slot line (spec §6.1).
 std::string format_words(uir::DType dtype, const std::vector<uint32_t>& words) {
-  return uir::format_slot_data({uir::SlotData{0, dtype, words}}).substr(2);  // drop "0:"
+  std::string line = uir::format_slot_data({uir::SlotData{0, dtype, words}});  // "0: v1 v2 ...\n"
+  line = line.substr(line.find(':') + 1);
+  if (!line.empty() && line.front() == ' ') line.erase(0, 1);
+  if (!line.empty() && line.back() == '\n') line.pop_back();
+  return line;
 }
 
 template <typename F>
