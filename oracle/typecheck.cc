@@ -6,6 +6,8 @@
 #include "oracle/typecheck.h"
 
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -91,6 +93,7 @@ class StatementChecker {
         block_(place.func_index < 0 ? program.stmts : program.funcs[place.func_index].body),
         index_(index),
         stmt_(block_[index]) {
+    facts_.reserve(stmt_.operands.size());
     for (const Operand& operand : stmt_.operands) facts_.push_back(facts_of(operand));
   }
 
@@ -391,7 +394,11 @@ class StatementChecker {
     s.constant.reset();
     s.interval.reset();
     s.open_ranges.clear();
-    for (const Facts& f : facts_) s.open_ranges = union_of(s.open_ranges, open_ranges_of(f));
+    for (const Facts& f : facts_) {
+      const std::vector<int32_t>& open = open_ranges_of(f);
+      if (open.empty() || open == s.open_ranges) continue;  // the common cases allocate nothing
+      s.open_ranges = s.open_ranges.empty() ? open : union_of(s.open_ranges, open);
+    }
 
     const Stmt* first = facts_.empty() ? nullptr : facts_[0].def;
     switch (s.op) {
@@ -451,12 +458,11 @@ class StatementChecker {
   /// A constant expression: a week-1 value op whose operands are all constant (spec §4).
   void fill_constant(Stmt& s) const {
     if (!is_week1_value_op(s.op)) return;
+    for (const Facts& f : facts_)
+      if (!f.constant && f.operand->kind != Operand::Kind::Func) return;
     std::vector<Scalar> values;
-    for (const Facts& f : facts_) {
-      if (f.operand->kind == Operand::Kind::Func) continue;
-      if (!f.constant) return;
-      values.push_back(*f.constant);
-    }
+    for (const Facts& f : facts_)
+      if (f.constant) values.push_back(*f.constant);
     if (s.op == Op::Call) s.constant = call_function(program_, s.operands[0].ref, values);
     else s.constant = eval_value_op(s.op, values, s.dtype_attr.value_or(DType::Void));
   }
@@ -464,9 +470,11 @@ class StatementChecker {
   /// Spec §4.3: [v, v] for a constant, the full interval for a parameter, else the op's rule.
   Interval value_interval(const Stmt& s) const {
     if (s.constant) return {s.constant->as_i32(), s.constant->as_i32()};
-    std::vector<std::optional<Interval>> intervals;
-    for (const Facts& f : facts_) intervals.push_back(f.interval);
-    return result_interval(s.op, intervals, facts_.empty() ? DType::Void : facts_[0].dtype);
+    // Interval rules read at most three operands (where); a call's many get the full interval.
+    std::array<std::optional<Interval>, 3> intervals;
+    size_t count = std::min(facts_.size(), intervals.size());
+    for (size_t k = 0; k < count; ++k) intervals[k] = facts_[k].interval;
+    return result_interval(s.op, std::span(intervals.data(), count), facts_.empty() ? DType::Void : facts_[0].dtype);
   }
 
   Program& program_;
