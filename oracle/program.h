@@ -108,9 +108,10 @@ struct Stmt {
   int32_t length = 0;                // memory and views: number of elements
   int32_t memory_root = -1;          // memory/views/loads/stores: the buffer or alloc statement
   int32_t version = -1;              // views, loads, stores: the memory version they name
+                                     // (buffer, alloc, after: their own index)
   std::vector<int32_t> open_ranges;  // indices of the range statements still open, ascending
   std::optional<Scalar> constant;    // set when a constant expression (spec §4)
-  std::optional<Interval> interval;  // i32 values only
+  std::optional<Interval> interval;  // every i32 value (spec §4.3: [v, v] for a constant), nothing else
 };
 
 /// A function: its own small program. body[0 .. num_params) are Param statements (line = the
