@@ -1,7 +1,9 @@
 // Linear list -> instruction array.
 //
 // Every operand is resolved once, here, to a register number: statement k's value lives in
-// register k and each literal operand gets a register of its own after those, pre-filled. The
+// register k and each literal operand gets a register of its own after those, pre-filled. A
+// statement that only renames a value (a view of memory is its offset, a cast to the same bits)
+// gets no instruction: its readers read the original register. The
 // statements the validator folded to a constant (`const`, constant expressions, constant calls)
 // are pre-filled too and cost nothing at run time. Memory versions need no instruction at all:
 // memory is updated in place (spec §5.4), so `after` only orders, and a view is just an offset into
@@ -16,9 +18,11 @@ namespace {
 
 class BytecodeCompiler {
  public:
-  BytecodeCompiler(const Program& program) : program_(program), memory_of_stmt_(program.stmts.size(), -1) {
+  explicit BytecodeCompiler(const Program& program)
+      : program_(program), memory_of_stmt_(program.stmts.size(), -1), register_of_stmt_(program.stmts.size()) {
     out_.registers.assign(program.stmts.size(), 0);
     for (size_t k = 0; k < program.stmts.size(); ++k) {
+      register_of_stmt_[k] = static_cast<uint32_t>(k);
       const Stmt& s = program.stmts[k];
       if (s.constant) out_.registers[k] = s.constant->bits;
       if (s.op == Op::Buffer || s.op == Op::Alloc) {
@@ -44,7 +48,7 @@ class BytecodeCompiler {
   void emit(Instr instr) { out_.code.push_back(instr); }
 
   uint32_t reg(const Operand& operand) {
-    if (operand.kind == Operand::Kind::Ref) return static_cast<uint32_t>(operand.ref);
+    if (operand.kind == Operand::Kind::Ref) return register_of_stmt_[operand.ref];
     out_.registers.push_back(operand.literal.bits);
     return static_cast<uint32_t>(out_.registers.size() - 1);
   }
@@ -55,18 +59,21 @@ class BytecodeCompiler {
 
   uint32_t memory(const Stmt& s) const { return static_cast<uint32_t>(memory_of_stmt_[s.memory_root]); }
 
+  /// Statement `index` has exactly the value of `operand`: later readers use its register.
+  void alias(int32_t index, const Operand& operand) { register_of_stmt_[index] = reg(operand); }
+
   void binary(Code code, uint32_t dst, const Stmt& s) { emit({code, dst, reg(s.operands[0]), reg(s.operands[1])}); }
 
+  /// The conversion instruction of a cast that changes the bits (see place() for the others).
   Code cast_code(DType from, DType to) const {
-    if (from == to) return Code::Copy;
     switch (to) {
       case DType::F32: return from == DType::I32 ? Code::I32ToF32 : Code::BoolToF32;
-      case DType::I32: return from == DType::F32 ? Code::F32ToI32 : Code::Copy;  // bool is 0/1 already
+      case DType::I32: return Code::F32ToI32;
       case DType::Bool: return from == DType::I32 ? Code::I32ToBool : Code::F32ToBool;
       case DType::Void: break;
     }
     assert(false && "cast to void");
-    return Code::Copy;
+    return Code::Halt;
   }
 
   void place(int32_t index) {
@@ -91,7 +98,12 @@ class BytecodeCompiler {
         return binary(operand_dtype(s.operands[0]) == DType::F32 ? Code::EqF32 : Code::EqBits, dst, s);
       case Op::Where:
         return emit({Code::Where, dst, reg(s.operands[0]), reg(s.operands[1]), reg(s.operands[2])});
-      case Op::Cast: return emit({cast_code(operand_dtype(s.operands[0]), s.dtype), dst, reg(s.operands[0])});
+      case Op::Cast: {
+        // A cast to its own type, and bool -> i32 (bools are 0/1 words), keep the bits.
+        DType from = operand_dtype(s.operands[0]);
+        if (from == s.dtype || (from == DType::Bool && s.dtype == DType::I32)) return alias(index, s.operands[0]);
+        return emit({cast_code(from, s.dtype), dst, reg(s.operands[0])});
+      }
       case Op::Exp2: return emit({Code::Exp2, dst, reg(s.operands[0])});
       case Op::Log2: return emit({Code::Log2, dst, reg(s.operands[0])});
       case Op::Sqrt: return emit({Code::Sqrt, dst, reg(s.operands[0])});
@@ -103,7 +115,10 @@ class BytecodeCompiler {
         out_.calls.push_back(std::move(site));
         return emit({Code::Call, dst, static_cast<uint32_t>(out_.calls.size() - 1)});
       }
-      case Op::Shrink: return binary(Code::Shrink, dst, s);
+      case Op::Shrink:
+        // A view of memory is its offset: no instruction. A view of a view adds the offsets.
+        if (program_.stmts[s.operands[0].ref].kind == Kind::Memory) return alias(index, s.operands[1]);
+        return binary(Code::Shrink, dst, s);
       case Op::Load: return emit({Code::Load, dst, memory(s), reg(s.operands[0])});
       case Op::Store: return emit({Code::Store, dst, memory(s), reg(s.operands[0]), reg(s.operands[1])});
       case Op::Range:
@@ -114,10 +129,10 @@ class BytecodeCompiler {
         assert(!open_loops_.empty() && s.operands.back().ref == open_loops_.back().range_stmt);
         OpenLoop loop = open_loops_.back();
         open_loops_.pop_back();
-        Instr& open = out_.code[loop.open_instr];
-        emit({Code::LoopClose, dst, static_cast<uint32_t>(loop.range_stmt), open.a,
+        const uint32_t bound = out_.code[loop.open_instr].a;
+        emit({Code::LoopClose, dst, register_of_stmt_[loop.range_stmt], bound,
               static_cast<uint32_t>(loop.open_instr + 1)});
-        open.b = static_cast<uint32_t>(out_.code.size());
+        out_.code[loop.open_instr].b = static_cast<uint32_t>(out_.code.size());  // zero trips: skip the loop
         return;
       }
       case Op::Buffer:
@@ -131,6 +146,7 @@ class BytecodeCompiler {
 
   const Program& program_;
   std::vector<int32_t> memory_of_stmt_;
+  std::vector<uint32_t> register_of_stmt_;  // where each statement's value is read from
   std::vector<OpenLoop> open_loops_;
   Bytecode out_;
 };

@@ -12,21 +12,26 @@ namespace uir {
 
 /// One instruction code per (op, dtype) pair that needs different machine work, so the executor
 /// never looks at dtypes. Bool values are 0/1 words: i32 comparisons of their bits order false < true.
+/// An X-macro, so that the executor's table of handlers follows this order by construction.
+#define UIR_BYTECODES(X)                                                                         \
+  X(AddI32) X(AddF32) X(MulI32) X(MulF32) X(MaxI32) X(MaxF32) X(Idiv) X(Mod)                     \
+  X(LtI32) X(LtF32) X(NeBits) X(NeF32) X(EqBits) X(EqF32)                                        \
+  X(Where)                                                                                       \
+  X(I32ToF32) X(F32ToI32) X(BoolToF32) X(I32ToBool) X(F32ToBool)                                 \
+  X(Exp2) X(Log2) X(Sqrt) X(Recip)                                                               \
+  X(Call)      /* a = index into Bytecode::calls */                                              \
+  X(Shrink)    /* dst = a + b: a view of a view adds the offsets */                              \
+  X(Load)      /* dst = memory a [offset in register b] */                                       \
+  X(Store)     /* memory a [offset in register b] = register c */                                \
+  X(Assert)    /* register a false: remember line b if no earlier line failed */                 \
+  X(LoopOpen)  /* dst = 0; if bound register a <= 0 jump to b (past the matching LoopClose) */    \
+  X(LoopClose) /* ++counter register a; if it is below bound register b jump to c (the body) */  \
+  X(Halt)
+
 enum class Code : uint8_t {
-  AddI32, AddF32, MulI32, MulF32, MaxI32, MaxF32, Idiv, Mod,
-  LtI32, LtF32, NeBits, NeF32, EqBits, EqF32,
-  Where,
-  Copy,  // casts that keep the bit pattern: to its own type, bool -> i32
-  I32ToF32, F32ToI32, BoolToF32, I32ToBool, F32ToBool,
-  Exp2, Log2, Sqrt, Recip,
-  Call,       // a = index into Bytecode::calls
-  Shrink,     // dst = a + b: a view's offset is its parent's plus its own (memory has offset 0)
-  Load,       // dst = memory a [offset in register b]
-  Store,      // memory a [offset in register b] = register c
-  Assert,     // register a false: remember line b if no earlier line failed
-  LoopOpen,   // dst = 0; if bound register a <= 0 jump to b (past the matching LoopClose)
-  LoopClose,  // ++counter register a; if it is below bound register b jump to c (the body's start)
-  Halt,
+#define UIR_BYTECODE_ENUM(name) name,
+  UIR_BYTECODES(UIR_BYTECODE_ENUM)
+#undef UIR_BYTECODE_ENUM
 };
 
 struct Instr {
@@ -59,8 +64,9 @@ struct Bytecode {
   std::vector<CallSite> calls;
 };
 
-/// Translates the placed statements of a valid program, in order. Register k < stmts.size() holds
-/// statement k's value (a view's offset; 0 for memory); literal operands get registers after those.
+/// Translates the placed statements of a valid program, in order. Registers 0 .. stmts.size()-1
+/// belong to the statements (a view's value is its offset, memory's is 0); literal operands get
+/// registers after those. A statement that only renames a value reads from its operand's register.
 Bytecode compile_bytecode(const Program& program, const Linear& linear);
 
 }  // namespace uir
