@@ -51,7 +51,9 @@ TEST(Linearize, GemmTargetsFollowTheBooksTable) {
   EXPECT_EQ(t.loops("%a"), (Loops{"%i", "%j", "%k"}));
   EXPECT_EQ(t.loops("%kM"), (Loops{"%i", "%j", "%k"}));
   EXPECT_EQ(t.loops("%b"), (Loops{"%i", "%j", "%k"}));
-  // RANGE k opens with (i, j) open; j with (i); i at the top.
+  // RANGE k opens with (i, j) open; j with (i); i at the top. (Attempt (a), exact scopes, deadlocks
+  // on %ak, whose scope {i, k} is never the open set; attempt (c), ordering loops by any data
+  // dependency, would force k outermost because j's work reads k*M.)
   EXPECT_EQ(t.at("%k").step, Step::Open);
   EXPECT_EQ(t.loops("%k"), (Loops{"%i", "%j"}));
   EXPECT_EQ(t.loops("%j"), (Loops{"%i"}));

@@ -21,7 +21,8 @@ Placement place_statements(const Program& program, const LoopTree& tree, const s
   Users users(program, live);
   std::vector<int32_t> store_into(n, -1);  // per memory version: the live store writing into it
   for (size_t k = 0; k < n; ++k)
-    if (live[k] && stmts[k].op == Op::Store && stmts[k].version >= 0) store_into[stmts[k].version] = static_cast<int32_t>(k);
+    if (live[k] && stmts[k].op == Op::Store && stmts[k].version >= 0)
+      store_into[stmts[k].version] = static_cast<int32_t>(k);
 
   constexpr int32_t kUnknown = -2;
   std::vector<int32_t> view_use_place(n, kUnknown);

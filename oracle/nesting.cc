@@ -23,8 +23,7 @@ Error error_at(const Stmt& stmt, std::string message) {
                std::move(message)};
 }
 
-/// The ranges whose end has range `r` open are the ranges `r` encloses; conversely, the open ranges of
-/// r's end are the ranges directly enclosing r.
+/// The ranges directly enclosing range r: the open ranges of the end that closes r (none without one).
 const std::vector<int32_t>& direct_enclosers(const Program& program, const LoopTree& tree, int32_t r) {
   static const std::vector<int32_t> none;
   return tree.end_of[r] < 0 ? none : program.stmts[tree.end_of[r]].open_ranges;
@@ -33,7 +32,8 @@ const std::vector<int32_t>& direct_enclosers(const Program& program, const LoopT
 /// For a range that is not part of the topological order: a path r -> ... -> r through direct
 /// enclosers, or empty when r only sits inside a cycle without being on one.
 std::vector<int32_t> cycle_through(const Program& program, const LoopTree& tree, int32_t r) {
-  std::vector<int32_t> came_from(program.stmts.size(), -2);
+  constexpr int32_t kUnseen = -2;
+  std::vector<int32_t> came_from(program.stmts.size(), kUnseen);
   std::deque<int32_t> todo = {r};
   while (!todo.empty()) {
     int32_t x = todo.front();
@@ -45,7 +45,7 @@ std::vector<int32_t> cycle_through(const Program& program, const LoopTree& tree,
         path.push_back(r);
         return path;
       }
-      if (came_from[d] == -2) came_from[d] = x, todo.push_back(d);
+      if (came_from[d] == kUnseen) came_from[d] = x, todo.push_back(d);
     }
   }
   return {};
@@ -87,7 +87,7 @@ std::optional<Error> build_loop_tree(const Program& program, LoopTree* tree) {
   for (size_t e = 0; e < n; ++e) {
     if (stmts[e].op != Op::End) continue;
     int32_t r = stmts[e].operands.back().ref;
-    if (r >= 0 && tree->end_of[r] < 0) tree->end_of[r] = static_cast<int32_t>(e);
+    if (r >= 0 && stmts[r].op == Op::Range && tree->end_of[r] < 0) tree->end_of[r] = static_cast<int32_t>(e);
   }
 
   // Kahn over "d encloses r": a range is ready once every direct encloser has its place.
