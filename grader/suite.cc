@@ -9,16 +9,16 @@
 // the name (and so the random data) is shared, the mode tells them apart in reports.
 #include "grader/suite.h"
 
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
+#include <boost/filesystem.hpp>
 #include <cmath>
 #include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
-
-#include <boost/filesystem.hpp>
-#include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 namespace uirgrade {
 
@@ -52,7 +52,8 @@ void expect_keys(const std::string& file, const YAML::Node& node, std::string_vi
   for (const auto& kv : node) {
     std::string key = kv.first.Scalar();
     if (std::find(known.begin(), known.end(), key) == known.end())
-      fail(file, kv.first, fmt::format("unknown key '{}' in {} (known: {})", key, what, fmt::join(known, ", ")));
+      fail(file, kv.first,
+           fmt::format("unknown key '{}' in {} (known: {})", key, what, fmt::join(known, ", ")));
   }
 }
 
@@ -60,7 +61,8 @@ template <typename T>
 T scalar(const std::string& file, const YAML::Node& node, std::string_view what) {
   if (!node.IsScalar()) fail(file, node, fmt::format("{} must be a single value", what));
   T value;
-  if (!YAML::convert<T>::decode(node, value)) fail(file, node, fmt::format("'{}' is not a valid {}", node.Scalar(), what));
+  if (!YAML::convert<T>::decode(node, value))
+    fail(file, node, fmt::format("'{}' is not a valid {}", node.Scalar(), what));
   return value;
 }
 
@@ -94,12 +96,15 @@ Visibility parse_visibility(const std::string& file, const YAML::Node& node) {
 }
 
 std::vector<Mode> parse_modes(const std::string& file, const YAML::Node& node) {
-  if (!node.IsSequence() || node.size() == 0) fail(file, node, "modes must be a list: [run], [render] or [run, render]");
+  if (!node.IsSequence() || node.size() == 0)
+    fail(file, node, "modes must be a list: [run], [render] or [run, render]");
   std::vector<Mode> modes;
   for (const YAML::Node& item : node) {
     std::string m = scalar<std::string>(file, item, "mode");
-    Mode mode = m == "run" ? Mode::Run : m == "render" ? Mode::Render : (fail(file, item, fmt::format("mode '{}' is not run or render", m)), Mode::Run);
-    if (std::find(modes.begin(), modes.end(), mode) != modes.end()) fail(file, item, fmt::format("mode '{}' listed twice", m));
+    if (m != "run" && m != "render") fail(file, item, fmt::format("mode '{}' is not run or render", m));
+    Mode mode = m == "run" ? Mode::Run : Mode::Render;
+    if (std::find(modes.begin(), modes.end(), mode) != modes.end())
+      fail(file, item, fmt::format("mode '{}' listed twice", m));
     modes.push_back(mode);
   }
   std::sort(modes.begin(), modes.end());  // run before render, whatever the order written
@@ -107,7 +112,8 @@ std::vector<Mode> parse_modes(const std::string& file, const YAML::Node& node) {
 }
 
 /// Applies the keys of `node` (a manifest entry or the defaults) on top of `settings`.
-void apply_settings(const std::string& file, const YAML::Node& node, bool allow_modes, TestSettings& settings) {
+void apply_settings(const std::string& file, const YAML::Node& node, bool allow_modes,
+                    TestSettings& settings) {
   if (!node || node.IsNull()) return;
   if (allow_modes)
     expect_keys(file, node, "a test entry", {"points", "visibility", "rtol", "atol", "timeout", "modes"});
@@ -141,14 +147,16 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
-std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const std::string& suite_name, int week) {
+std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const std::string& suite_name,
+                                          int week) {
   const std::string manifest = (fs::path(suite_dir) / "suite.yaml").string();
   const YAML::Node root = load_yaml(manifest);
   expect_keys(manifest, root, "suite.yaml", {"week", "defaults", "tests"});
   if (!root["week"]) fail(manifest, root, "suite.yaml needs 'week: N', the week that introduces the suite");
   int suite_week = scalar<int>(manifest, root["week"], "week");
   if (week != 0 && suite_week != week)
-    fail(manifest, root["week"], fmt::format("the suite says week {}, it was loaded as week {}", suite_week, week));
+    fail(manifest, root["week"],
+         fmt::format("the suite says week {}, it was loaded as week {}", suite_week, week));
 
   TestSettings defaults;
   apply_settings(manifest, root["defaults"], false, defaults);
@@ -166,7 +174,8 @@ std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const st
       std::string stem = kv.first.Scalar();
       if (!std::binary_search(stems.begin(), stems.end(), stem))
         fail(manifest, kv.first, fmt::format("test '{}' has no file {}.uir in {}", stem, stem, suite_dir));
-      if (!entries.emplace(stem, kv.second).second) fail(manifest, kv.first, fmt::format("test '{}' listed twice", stem));
+      if (!entries.emplace(stem, kv.second).second)
+        fail(manifest, kv.first, fmt::format("test '{}' listed twice", stem));
     }
   }
 
@@ -174,7 +183,8 @@ std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const st
   for (const std::string& stem : stems) {
     TestSettings settings = defaults;
     settings.modes.reset();
-    if (auto it = entries.find(stem); it != entries.end()) apply_settings(manifest, it->second, true, settings);
+    if (auto it = entries.find(stem); it != entries.end())
+      apply_settings(manifest, it->second, true, settings);
     const std::string path = (fs::path(suite_dir) / (stem + ".uir")).string();
     auto parsed = parse_test_file(path, read_file(path), suite_name + "/" + stem, suite_name, suite_week);
     if (auto* e = std::get_if<SuiteError>(&parsed)) throw Failure{*e};
@@ -185,7 +195,8 @@ std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const st
     test.timeout_seconds = settings.timeout_seconds;
     std::vector<Mode> modes = settings.modes.value_or(std::vector<Mode>{test.mode});
     if (test.render_loops && std::find(modes.begin(), modes.end(), Mode::Render) == modes.end())
-      fail(manifest, root["tests"], fmt::format("{}.uir says 'render: loops=N', the manifest grades it only in run mode", stem));
+      fail(manifest, root["tests"],
+           fmt::format("{}.uir says 'render: loops=N', the manifest grades it only in run mode", stem));
     for (Mode mode : modes) {
       test.mode = mode;
       out.push_back(test);
@@ -221,7 +232,8 @@ WeekPlan plan_or_throw(const std::string& suites_dir, int week) {
   plan.week = week;
   apply_limits(file, root["limits"], plan.limits);
   const YAML::Node weeks = root["weeks"];
-  if (!weeks || !weeks.IsMap()) fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
+  if (!weeks || !weeks.IsMap())
+    fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
   std::optional<YAML::Node> entry;
   for (const auto& kv : weeks) {
     // Every key must be a number, even those of other weeks.
@@ -238,7 +250,8 @@ WeekPlan plan_or_throw(const std::string& suites_dir, int week) {
     std::string name = scalar<std::string>(file, s, "suite name");
     if (std::find(plan.suites.begin(), plan.suites.end(), name) != plan.suites.end())
       fail(file, s, fmt::format("suite '{}' listed twice", name));
-    if (!fs::is_directory(fs::path(suites_dir) / name)) fail(file, s, fmt::format("no suite folder '{}'", name));
+    if (!fs::is_directory(fs::path(suites_dir) / name))
+      fail(file, s, fmt::format("no suite folder '{}'", name));
     plan.suites.push_back(name);
   }
   if (const YAML::Node fuzz = plan_node["fuzz"]; fuzz && !fuzz.IsNull()) {
@@ -259,13 +272,14 @@ WeekPlan plan_or_throw(const std::string& suites_dir, int week) {
 }  // namespace
 
 std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
-                                                            const std::string& suite_name, int week) {
+                                                           const std::string& suite_name, int week) {
   try {
     return load_suite_or_throw(suite_dir, suite_name, week);
   } catch (const Failure& f) {
     return f.error;
   } catch (const YAML::Exception& e) {  // a conversion deep inside yaml-cpp
-    return SuiteError{(fs::path(suite_dir) / "suite.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1, e.msg};
+    return SuiteError{(fs::path(suite_dir) / "suite.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1,
+                      e.msg};
   } catch (const fs::filesystem_error& e) {
     return SuiteError{suite_dir, 0, e.what()};
   }
@@ -277,9 +291,12 @@ std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& su
     std::vector<WeekPlan> plans;
     const YAML::Node root = load_yaml(file);
     expect_keys(file, root, "weeks.yaml", {"limits", "weeks"});
-    if (!root["weeks"] || !root["weeks"].IsMap()) fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
-    for (const auto& kv : root["weeks"]) plans.push_back(plan_or_throw(suites_dir, scalar<int>(file, kv.first, "week number")));
-    std::sort(plans.begin(), plans.end(), [](const WeekPlan& a, const WeekPlan& b) { return a.week < b.week; });
+    if (!root["weeks"] || !root["weeks"].IsMap())
+      fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
+    for (const auto& kv : root["weeks"])
+      plans.push_back(plan_or_throw(suites_dir, scalar<int>(file, kv.first, "week number")));
+    std::sort(plans.begin(), plans.end(),
+              [](const WeekPlan& a, const WeekPlan& b) { return a.week < b.week; });
     return plans;
   } catch (const Failure& f) {
     return f.error;
@@ -295,7 +312,8 @@ std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, in
   } catch (const Failure& f) {
     return f.error;
   } catch (const YAML::Exception& e) {
-    return SuiteError{(fs::path(suites_dir) / "weeks.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1, e.msg};
+    return SuiteError{(fs::path(suites_dir) / "weeks.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1,
+                      e.msg};
   }
   for (const std::string& suite : loaded.plan.suites) {
     auto tests = load_suite((fs::path(suites_dir) / suite).string(), suite, 0);

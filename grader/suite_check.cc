@@ -7,6 +7,8 @@
 // come from the parsed programs (every statement, function bodies included), never from file text.
 #include "grader/suite_check.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -14,8 +16,6 @@
 #include <ostream>
 #include <set>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "grader/suite.h"
 #include "grader/test_data.h"
@@ -78,24 +78,28 @@ class Checker {
     };
     uir::Compiled compiled = uir::compile(test.path, test.source);
     if (test.expect_exit == 2) {
-      if (!compiled.error) return problem(test.path, line_of("expect"), "the oracle finds the program valid, the header says exit 2");
+      if (!compiled.error)
+        return problem(test.path, line_of("expect"),
+                       "the oracle finds the program valid, the header says exit 2");
       std::string_view rule = uir::rule_info(compiled.error->rule).id;
       if (test.expect_error_rule && *test.expect_error_rule != rule)
-        problem(test.path, line_of("error"), fmt::format("the oracle reports {}, the header says {}: {}", rule,
-                                                         *test.expect_error_rule,
-                                                         uir::error_headline(test.path, *compiled.error)));
+        problem(test.path, line_of("error"),
+                fmt::format("the oracle reports {}, the header says {}: {}", rule, *test.expect_error_rule,
+                            uir::error_headline(test.path, *compiled.error)));
       ++rule_counts_[std::string(rule)][test.week];
       return;
     }
     if (compiled.error)
-      return problem(test.path, line_of("expect"), fmt::format("the header says exit {}, the oracle finds the program invalid: {}",
-                                                               test.expect_exit, uir::error_headline(test.path, *compiled.error)));
+      return problem(test.path, line_of("expect"),
+                     fmt::format("the header says exit {}, the oracle finds the program invalid: {}",
+                                 test.expect_exit, uir::error_headline(test.path, *compiled.error)));
     std::set<uir::Op> ops_in_test;
     for_each_stmt(compiled.program, [&](const uir::Stmt& st) {
       if (st.op == uir::Op::Param) return;  // made by the parser from a `func` header, never written
       const uir::OpInfo& info = uir::op_info(st.op);
       if (info.week > test.week)
-        problem(test.path, st.line, fmt::format("'{}' is a week-{} op in a week-{} test", info.spelling, info.week, test.week));
+        problem(test.path, st.line,
+                fmt::format("'{}' is a week-{} op in a week-{} test", info.spelling, info.week, test.week));
       ops_in_test.insert(st.op);
     });
     for (uir::Op op : ops_in_test) ++op_tests_[op][test.week];
@@ -108,37 +112,45 @@ class Checker {
       std::string under = fmt::format(" (seed {})", seed);
       if (result.exit_code != test.expect_exit)
         return problem(test.path, line_of("expect"),
-                       fmt::format("the oracle exits {}, the header says exit {}{}{}", result.exit_code, test.expect_exit,
-                                   result.exit_code == 1 ? fmt::format(" (assert on line {} failed)", result.failed_assert_line) : "",
+                       fmt::format("the oracle exits {}, the header says exit {}{}{}", result.exit_code,
+                                   test.expect_exit,
+                                   result.exit_code == 1
+                                       ? fmt::format(" (assert on line {} failed)", result.failed_assert_line)
+                                       : "",
                                    under));
       if (test.expect_assert_line && result.failed_assert_line != *test.expect_assert_line)
         return problem(test.path, line_of("expect assert"),
-                       fmt::format("the oracle's failing assert is on line {}, the header says {}", result.failed_assert_line,
-                                   *test.expect_assert_line));
+                       fmt::format("the oracle's failing assert is on line {}, the header says {}",
+                                   result.failed_assert_line, *test.expect_assert_line));
       for (const auto& [slot, expected_text] : test.expect_slots) {
         const int line = line_of("expect " + std::to_string(slot));
         auto found = std::find_if(result.buffers.begin(), result.buffers.end(),
                                   [&](const uir::SlotData& d) { return d.slot == slot; });
-        if (found == result.buffers.end()) return problem(test.path, line, fmt::format("the oracle has no slot {}", slot));
+        if (found == result.buffers.end())
+          return problem(test.path, line, fmt::format("the oracle has no slot {}", slot));
         std::vector<uint32_t> expected;
         for (const std::string& v : expected_text) {
           std::optional<uint32_t> word = parse_slot_value(found->dtype, v);
-          if (!word) return problem(test.path, line, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
+          if (!word)
+            return problem(test.path, line, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
           expected.push_back(*word);
         }
         bool same = expected.size() == found->words.size();
-        for (size_t k = 0; same && k < expected.size(); ++k) same = same_word(found->dtype, expected[k], found->words[k]);
+        for (size_t k = 0; same && k < expected.size(); ++k)
+          same = same_word(found->dtype, expected[k], found->words[k]);
         if (!same)
           return problem(test.path, line,
                          fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
-                                     format_words(found->dtype, found->words), format_words(found->dtype, expected), under));
+                                     format_words(found->dtype, found->words),
+                                     format_words(found->dtype, expected), under));
       }
     }
     if (has_render_mode && test.render_loops) {
       int loops = count_for_loops(uir::render_c(compiled));
       if (loops != *test.render_loops)
         problem(test.path, line_of("render"),
-                fmt::format("the oracle's C has {} for loops, the header says loops={}", loops, *test.render_loops));
+                fmt::format("the oracle's C has {} for loops, the header says loops={}", loops,
+                            *test.render_loops));
     }
   }
 
@@ -203,8 +215,9 @@ int check_suites(const std::string& suites_dir, std::ostream& out) {
     const std::vector<TestCase>& tests = std::get<std::vector<TestCase>>(loaded);
     for (size_t i = 0; i < tests.size(); ++i) {
       if (i > 0 && tests[i].path == tests[i - 1].path) continue;  // the same file in its second mode
-      bool has_render = tests[i].mode == Mode::Render ||
-                        (i + 1 < tests.size() && tests[i + 1].path == tests[i].path && tests[i + 1].mode == Mode::Render);
+      bool has_render =
+          tests[i].mode == Mode::Render ||
+          (i + 1 < tests.size() && tests[i + 1].path == tests[i].path && tests[i + 1].mode == Mode::Render);
       weeks.insert(tests[i].week);
       checker.check(tests[i], has_render);
       ++files;

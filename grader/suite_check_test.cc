@@ -2,9 +2,9 @@
 // naming each wrong header's file and line).
 #include "grader/suite_check.h"
 
-#include <sstream>
-
 #include <gtest/gtest.h>
+
+#include <sstream>
 
 namespace uirgrade {
 namespace {
@@ -27,9 +27,14 @@ TEST(SuiteCheck, CatchesWrongHeaders) {
   // Each wrong header is named by file and line (the fixtures' comments say what is wrong).
   EXPECT_TRUE(reported("week1/wrong_sum.uir:1: suite error: the oracle exits 1")) << text;
   EXPECT_TRUE(reported("week1/wrong_rule.uir:2: suite error: the oracle reports E-LITERAL")) << text;
-  EXPECT_TRUE(reported("week1/uses_a_buffer.uir:3: suite error: 'buffer' is a week-2 op in a week-1 test")) << text;
-  EXPECT_TRUE(reported("week3/wrong_contents.uir:3: suite error: slot 0: the oracle gives [2 4 6], the header says [1 2 3]")) << text;
-  EXPECT_TRUE(reported("week3/wrong_assert_line.uir:2: suite error: the oracle's failing assert is on line 5")) << text;
+  EXPECT_TRUE(reported("week1/uses_a_buffer.uir:3: suite error: 'buffer' is a week-2 op in a week-1 test"))
+      << text;
+  EXPECT_TRUE(reported(
+      "week3/wrong_contents.uir:3: suite error: slot 0: the oracle gives [2 4 6], the header says [1 2 3]"))
+      << text;
+  EXPECT_TRUE(
+      reported("week3/wrong_assert_line.uir:2: suite error: the oracle's failing assert is on line 5"))
+      << text;
   EXPECT_TRUE(reported("week3/wrong_loops.uir:2: suite error: the oracle's C has 1 for loops")) << text;
   EXPECT_FALSE(reported("right.uir")) << text;
   // Six wrong headers, plus every op and rule these tiny suites leave uncovered (e.g. idiv).

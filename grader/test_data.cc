@@ -8,12 +8,12 @@
 // interpolation rounded once to f32 for `random LO..HI`), so they are exact and portable too.
 #include "grader/test_data.h"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "grader/suite.h"
 
@@ -100,8 +100,9 @@ uint32_t random_word(SplitMix64& rng, uir::DType dtype, const DataSpec& spec) {
 
 }  // namespace
 
-std::variant<std::vector<uir::SlotData>, SuiteError> make_input_data(
-    const TestCase& test, const std::vector<uir::SlotSpec>& specs, uint64_t seed) {
+std::variant<std::vector<uir::SlotData>, SuiteError> make_input_data(const TestCase& test,
+                                                                     const std::vector<uir::SlotSpec>& specs,
+                                                                     uint64_t seed) {
   std::vector<uir::SlotData> out;
   for (const uir::SlotSpec& slot_spec : specs) {
     uir::SlotData data{slot_spec.slot, slot_spec.dtype, {}};

@@ -8,6 +8,8 @@
 // second pass checks the headers against each other and against the program's buffers, which come
 // from uir::parse: slots must exist, and value counts must equal a buffer size written as a literal
 // (a size computed by a constant expression is checked when the data is made, in make_input_data).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -18,8 +20,6 @@
 #include <string_view>
 #include <variant>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "grader/suite.h"
 #include "grader/test_data.h"
@@ -130,7 +130,8 @@ class HeaderParser {
       key += " " + (slot ? std::to_string(*slot) : h.token);
     }
     std::string written = h.keyword + (h.token.empty() ? "" : " " + h.token) + (h.has_colon ? ":" : "");
-    bool takes_slot = h.keyword == "data" || (h.keyword == "expect" && h.token != "assert" && !h.token.empty());
+    bool takes_slot =
+        h.keyword == "data" || (h.keyword == "expect" && h.token != "assert" && !h.token.empty());
     if (h.keyword == "data" && h.token.empty()) return fail("'data:' needs a slot: 'data S: ...'");
     if (takes_slot && !slot) return fail(fmt::format("unknown header '{}'", written));
     if ((h.keyword == "check" || h.keyword == "error") && !h.token.empty())
@@ -206,7 +207,8 @@ class HeaderParser {
   bool parse_data(int slot, const std::vector<std::string>& words) {
     DataSpec spec;
     spec.line = line_;
-    if (words.empty()) return fail(fmt::format("'data {}:' needs random, random LO..HI, zeros, iota or values", slot));
+    if (words.empty())
+      return fail(fmt::format("'data {}:' needs random, random LO..HI, zeros, iota or values", slot));
     if (words.size() == 1 && words[0] == "random") {
       spec.kind = DataSpec::Kind::Random;
     } else if (words.size() == 2 && words[0] == "random") {
@@ -252,7 +254,8 @@ class HeaderParser {
 };
 
 /// The second pass: headers against each other and against the program's buffers.
-std::optional<SuiteError> check_consistency(const std::string& path, const std::string& text, TestCase& test) {
+std::optional<SuiteError> check_consistency(const std::string& path, const std::string& text,
+                                            TestCase& test) {
   auto at = [&](const std::string& key) {
     auto it = test.header_lines.find(key);
     return it == test.header_lines.end() ? 0 : it->second;
@@ -326,8 +329,8 @@ std::optional<SuiteError> check_consistency(const std::string& path, const std::
 }  // namespace
 
 std::variant<TestCase, SuiteError> parse_test_file(const std::string& path, const std::string& text,
-                                                    const std::string& name, const std::string& suite,
-                                                    int week) {
+                                                   const std::string& name, const std::string& suite,
+                                                   int week) {
   TestCase test;
   test.name = name;
   test.suite = suite;

@@ -1,0 +1,151 @@
+// Manifests: suite.yaml and weeks.yaml into TestCases and WeekPlans, and every way they can be
+// wrong (fixtures in grader/testdata/bad_suites/, one folder per mistake).
+#include "grader/suite.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace uirgrade {
+namespace {
+
+const std::string kTestdata = std::string(UIRGRADE_SOURCE_DIR) + "/grader/testdata";
+
+SuiteError suite_error(const std::string& bad_suite, int week = 0) {
+  auto loaded = load_suite(kTestdata + "/bad_suites/" + bad_suite, bad_suite, week);
+  if (std::holds_alternative<std::vector<TestCase>>(loaded)) ADD_FAILURE() << bad_suite << " was accepted";
+  return std::holds_alternative<SuiteError>(loaded) ? std::get<SuiteError>(loaded) : SuiteError{};
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+TEST(Suite, ManifestSettingsBecomeTestCases) {
+  auto loaded = load_suite(kTestdata + "/good_suite/suite", "suite", 2);
+  ASSERT_TRUE(std::holds_alternative<std::vector<TestCase>>(loaded))
+      << format_suite_error(std::get<SuiteError>(loaded));
+  const std::vector<TestCase>& tests = std::get<std::vector<TestCase>>(loaded);
+  // Files sorted by name; `both` graded in two modes, run first whatever the manifest's order.
+  ASSERT_EQ(tests.size(), 5u);
+  EXPECT_EQ(tests[0].name, "suite/both");
+  EXPECT_EQ(tests[0].mode, Mode::Run);
+  EXPECT_EQ(tests[1].name, "suite/both");
+  EXPECT_EQ(tests[1].mode, Mode::Render);
+  EXPECT_EQ(tests[2].name, "suite/empty_entry");
+  EXPECT_EQ(tests[3].name, "suite/hidden");
+  EXPECT_EQ(tests[4].name, "suite/unlisted");
+  for (const TestCase& t : tests) {
+    EXPECT_EQ(t.suite, "suite");
+    EXPECT_EQ(t.week, 2);
+    EXPECT_EQ(t.tolerance.rtol, 0.001) << t.name;  // the suite's default
+  }
+  EXPECT_EQ(tests[1].points, 5);
+  EXPECT_EQ(tests[1].tolerance.atol, 0.5);
+  EXPECT_EQ(tests[1].timeout_seconds, 3);
+  EXPECT_EQ(tests[1].render_loops, 0);
+  EXPECT_EQ(tests[1].visibility, Visibility::AfterDueDate);
+  EXPECT_EQ(tests[3].visibility, Visibility::Hidden);
+  // An empty entry and an unlisted file both get the defaults.
+  for (size_t k : {2u, 4u}) {
+    EXPECT_EQ(tests[k].points, 2) << tests[k].name;
+    EXPECT_EQ(tests[k].visibility, Visibility::AfterDueDate);
+    EXPECT_EQ(tests[k].tolerance.atol, 1e-6);
+    EXPECT_FALSE(tests[k].timeout_seconds);
+    EXPECT_EQ(tests[k].mode, Mode::Run);
+  }
+}
+
+TEST(Suite, WeekPlanAndLimits) {
+  auto loaded = load_week(kTestdata + "/good_suite", 2);
+  ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded)) << format_suite_error(std::get<SuiteError>(loaded));
+  const LoadedWeek& week = std::get<LoadedWeek>(loaded);
+  EXPECT_EQ(week.plan.week, 2);
+  EXPECT_EQ(week.plan.suites, std::vector<std::string>{"suite"});
+  EXPECT_EQ(week.plan.fuzz_counts.at("valid"), 4);
+  EXPECT_EQ(week.plan.fuzz_counts.at("invalid"), 3);
+  EXPECT_EQ(week.plan.limits.wall_seconds, 7);  // the week's own limit beats the file's default (5)
+  EXPECT_EQ(week.plan.limits.address_space_bytes, 512ull << 20);
+  EXPECT_EQ(week.plan.limits.cpu_seconds, ProcessLimits{}.cpu_seconds);  // not given: the built-in default
+  EXPECT_EQ(week.tests.size(), 5u);
+  EXPECT_TRUE(std::holds_alternative<SuiteError>(load_week(kTestdata + "/good_suite", 1)));
+}
+
+TEST(Suite, RealWeeksGradeEarlierWeeksToo) {
+  const std::string suites = std::string(UIRGRADE_SOURCE_DIR) + "/suites";
+  auto week3 = load_week(suites, 3);
+  ASSERT_TRUE(std::holds_alternative<LoadedWeek>(week3)) << format_suite_error(std::get<SuiteError>(week3));
+  const LoadedWeek& loaded = std::get<LoadedWeek>(week3);
+  EXPECT_EQ(loaded.plan.suites, (std::vector<std::string>{"week1", "week2", "week3"}));
+  EXPECT_GT(loaded.plan.fuzz_counts.at("valid"), 0);
+  // Plan order: every week-1 test before any week-2 test before any week-3 test.
+  EXPECT_TRUE(std::is_sorted(loaded.tests.begin(), loaded.tests.end(),
+                             [](const TestCase& a, const TestCase& b) { return a.week < b.week; }));
+  // At least 30 test files per week.
+  for (int w : {1, 2, 3}) {
+    std::set<std::string> files;
+    for (const TestCase& t : loaded.tests)
+      if (t.week == w) files.insert(t.path);
+    EXPECT_GE(files.size(), 30u) << "week " << w;
+  }
+  auto plans = load_plans(suites);
+  ASSERT_TRUE(std::holds_alternative<std::vector<WeekPlan>>(plans));
+  EXPECT_EQ(std::get<std::vector<WeekPlan>>(plans).size(), 3u);
+}
+
+TEST(Suite, BadYamlNamesFileAndLine) {
+  SuiteError e = suite_error("bad_yaml");
+  EXPECT_TRUE(ends_with(e.file, "bad_yaml/suite.yaml")) << e.file;
+  EXPECT_GT(e.line, 0);
+  EXPECT_NE(format_suite_error(e).find("suite.yaml:"), std::string::npos);
+}
+
+TEST(Suite, UnknownKeyNamesItsLine) {
+  SuiteError e = suite_error("unknown_key");
+  EXPECT_EQ(e.line, 4);
+  EXPECT_NE(e.message.find("'point'"), std::string::npos) << e.message;
+}
+
+TEST(Suite, ManifestEntryWithoutAFile) {
+  SuiteError e = suite_error("missing_file");
+  EXPECT_EQ(e.line, 4);
+  EXPECT_NE(e.message.find("ghost"), std::string::npos) << e.message;
+}
+
+TEST(Suite, BadHeaderIsReportedInTheTestFile) {
+  SuiteError e = suite_error("bad_header");
+  EXPECT_TRUE(ends_with(e.file, "bad_header/a.uir")) << e.file;
+  EXPECT_EQ(e.line, 2);
+}
+
+TEST(Suite, BadValuesAndMissingWeek) {
+  EXPECT_EQ(suite_error("bad_value").line, 4);
+  EXPECT_NE(suite_error("no_week").message.find("week"), std::string::npos);
+  EXPECT_NE(suite_error("loops_without_render_mode").message.find("loops"), std::string::npos);
+  // Loading a suite as another week than its manifest says.
+  auto wrong_week = load_suite(kTestdata + "/good_suite/suite", "suite", 3);
+  ASSERT_TRUE(std::holds_alternative<SuiteError>(wrong_week));
+  EXPECT_EQ(std::get<SuiteError>(wrong_week).line, 1);
+}
+
+TEST(Suite, BadWeeksFiles) {
+  auto fuzz = load_week(kTestdata + "/bad_suites/weeks_unknown_fuzz_kind", 1);
+  ASSERT_TRUE(std::holds_alternative<SuiteError>(fuzz));
+  EXPECT_EQ(std::get<SuiteError>(fuzz).line, 4);
+  EXPECT_NE(std::get<SuiteError>(fuzz).message.find("invlaid"), std::string::npos);
+  auto missing = load_week(kTestdata + "/bad_suites/weeks_missing_suite", 1);
+  ASSERT_TRUE(std::holds_alternative<SuiteError>(missing));
+  EXPECT_EQ(std::get<SuiteError>(missing).line, 3);
+  auto no_file = load_week(kTestdata + "/bad_suites/no_such_folder", 1);
+  ASSERT_TRUE(std::holds_alternative<SuiteError>(no_file));
+  EXPECT_EQ(std::get<SuiteError>(no_file).line, 0);
+}
+
+TEST(Suite, FormatSuiteError) {
+  EXPECT_EQ(format_suite_error({"s/a.uir", 3, "bad"}), "s/a.uir:3: suite error: bad");
+  EXPECT_EQ(format_suite_error({"s/suite.yaml", 0, "cannot read the file"}),
+            "s/suite.yaml: suite error: cannot read the file");
+}
+
+}  // namespace
+}  // namespace uirgrade
