@@ -10,6 +10,7 @@
 #include <map>
 
 #include "grader/report.h"
+#include "grader/report_names.h"
 
 namespace uirgrade {
 namespace {
@@ -77,7 +78,7 @@ std::variant<Report, std::string> merge_reports(const std::vector<Report>& shard
   merged.info.shard_count = 0;
   merged.info.seconds = 0;
   std::vector<std::string> isolations;
-  std::map<std::string, int> shard_of_test;
+  std::map<std::string, int> shard_of_test;  // by result_label: one name may be run and render
   for (const auto& [index, shard] : by_index) {
     // Shards run side by side (CI jobs), so the run took as long as its slowest shard.
     merged.info.seconds = std::max(merged.info.seconds, shard->info.seconds);
@@ -86,17 +87,16 @@ std::variant<Report, std::string> merge_reports(const std::vector<Report>& shard
       isolations.push_back(shard->info.isolation);
     }
     for (const TestResult& result : shard->results) {
-      auto [it, inserted] = shard_of_test.emplace(result.name, index);
+      auto [it, inserted] = shard_of_test.emplace(result_label(result), index);
       if (!inserted) {
-        return fmt::format("test {} appears in shard {}/{} and in shard {}/{}", result.name, it->second,
-                           count, index, count);
+        return fmt::format("test {} appears in shard {}/{} and in shard {}/{}", it->first, it->second, count,
+                           index, count);
       }
       merged.results.push_back(result);
     }
   }
   merged.info.isolation = fmt::format("{}", fmt::join(isolations, "; "));
-  std::sort(merged.results.begin(), merged.results.end(),
-            [](const TestResult& a, const TestResult& b) { return a.name < b.name; });
+  std::sort(merged.results.begin(), merged.results.end(), result_order);
   return merged;
 }
 

@@ -41,6 +41,7 @@ std::string merge_error(const std::vector<Report>& shards) {
   return "(merged without error)";
 }
 
+// Round-robin puts week2/buffer's run and render results (one name, two tests) in different shards.
 TEST(MergeReports, ShardsInAnyOrderMergeBackIntoTheWholeRun) {
   const Report whole = sample_without_odd_text();
   std::vector<Report> shards = shards_of(whole, 3);

@@ -10,6 +10,7 @@
 
 #include "grader/display_text.h"
 #include "grader/report.h"
+#include "grader/report_names.h"
 
 namespace uirgrade {
 namespace {
@@ -31,7 +32,7 @@ void ProgressPrinter::test_finished(const TestResult& result) {
   const bool passed = result.verdict == Verdict::Pass;
   passed ? ++passed_ : ++failed_;
   const std::string counter = fmt::format("[{}/{}]", done_, total_);
-  const std::string name = printable_line(result.name);
+  const std::string name = printable_line(result_label(result));
   const std::string failure =
       fmt::format("FAILED {} ({}): {}", name, verdict_name(result.verdict), printable_line(result.message));
 

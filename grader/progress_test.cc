@@ -17,12 +17,14 @@ TEST(ProgressPrinter, NotATerminalPrintsOnePlainLinePerTest) {
   TestResult failed = make_result("week2/buffer", Verdict::WrongBuffer, 0, 1);
   failed.message = "slot 0\x1b[2J differs\nat 3";
   progress.test_finished(failed);
-  progress.test_finished(make_result("week3/loop", Verdict::Pass, 1, 1));
+  TestResult render = make_result("week3/loop", Verdict::Pass, 1, 1);
+  render.mode = Mode::Render;
+  progress.test_finished(render);
   progress.finish();
   EXPECT_EQ(out.str(),
             "[1/3] passed week1/add (0.25s)\n"
             "[2/3] FAILED week2/buffer (wrong-buffer): slot 0\\x1b[2J differs\\nat 3\n"
-            "[3/3] passed week3/loop (0.25s)\n");
+            "[3/3] passed week3/loop [render] (0.25s)\n");
 }
 
 TEST(ProgressPrinter, TerminalOverwritesOneStatusLineAndPrintsFailuresOnFreshLines) {

@@ -81,7 +81,7 @@ void write_gradescope(const Report& report, std::ostream& out) {
     auto [it, inserted] = suite_numbering.try_emplace(result.suite, int(suite_numbering.size()) + 1, 0);
     const int test_number = ++it->second.second;
     json.begin_object();
-    json.key("name"), json.string(printable_line(result.name));
+    json.key("name"), json.string(printable_line(result_label(result)));
     json.key("number"), json.string(fmt::format("{}.{}", it->second.first, test_number));
     json.key("score"), json.number(result.points);
     json.key("max_score"), json.number(result.max_points);

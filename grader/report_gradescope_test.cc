@@ -33,8 +33,8 @@ const JsonValue& member(const JsonValue& object, std::string_view key) {
 TEST(ReportGradescope, ScoresAndStatusesFollowTheResults) {
   const Report report = report_fixture::sample_report();
   const JsonValue doc = gradescope_of(report);
-  EXPECT_EQ(member(doc, "score").number, 5);  // counted by hand from sample_report
-  EXPECT_EQ(member(doc, "max_score").number, 19);
+  EXPECT_EQ(member(doc, "score").number, 6);  // counted by hand from sample_report
+  EXPECT_EQ(member(doc, "max_score").number, 20);
   EXPECT_EQ(member(doc, "execution_time").number, 13);  // 12.5 s, rounded up
   EXPECT_EQ(member(doc, "stdout_visibility").text, "hidden");
   const JsonValue& tests = member(doc, "tests");
@@ -51,11 +51,14 @@ TEST(ReportGradescope, ScoresAndStatusesFollowTheResults) {
                                                                                : "hidden";
     EXPECT_EQ(member(test, "visibility").text, visibility);
   }
-  // Numbers are "<suite>.<test>" in order of appearance: fuzz/1 is 1.1, week1/add 2.1, week3/crash 4.1.
+  // Numbers are "<suite>.<test>" in order of appearance: fuzz/1 is 1.1, week1/add 2.1, the render
+  // run of week2/buffer 3.2, week3/crash 4.1.
   EXPECT_EQ(member(tests.items[0], "number").text, "1.1");
   EXPECT_EQ(member(tests.items[1], "number").text, "1.2");
   EXPECT_EQ(member(tests.items[2], "number").text, "2.1");
-  EXPECT_EQ(member(tests.items[6], "number").text, "4.1");
+  EXPECT_EQ(member(tests.items[5], "number").text, "3.2");
+  EXPECT_EQ(member(tests.items[5], "name").text, "week2/buffer [render]");
+  EXPECT_EQ(member(tests.items[7], "number").text, "4.1");
 }
 
 TEST(ReportGradescope, HiddenTextNeverReachesAVisiblePlace) {
@@ -80,15 +83,15 @@ TEST(ReportGradescope, HiddenTextNeverReachesAVisiblePlace) {
       EXPECT_NE(output.find(kHiddenMarker), std::string::npos);
     }
   }
-  EXPECT_EQ(visible_tests, 13);
+  EXPECT_EQ(visible_tests, 14);
 }
 
 TEST(ReportGradescope, SummaryCountsVisibleTestsOnly) {
   const JsonValue doc = gradescope_of(report_fixture::sample_report());
-  // Visible: 13 tests, 3 passes (fuzz/1, fuzz/2, week1/add), 4 of 15 points.
+  // Visible: 14 tests, 4 passes (fuzz/1, fuzz/2, week1/add, week2/buffer [render]), 5 of 16 points.
   EXPECT_EQ(member(doc, "output").text,
             "Seed: 18446744073709551557 (week 3)\n"
-            "Visible tests: 3 of 13 passed, 4 of 15 points.\n"
+            "Visible tests: 4 of 14 passed, 5 of 16 points.\n"
             "1 more test is shown after the due date.\n"
             "2 more tests are hidden; they count in the score.\n");
 }

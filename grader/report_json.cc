@@ -186,11 +186,13 @@ std::variant<Report, std::string> read_json(const std::string& text) {
   const JsonValue* tests = fields.get("tests", JsonValue::Kind::Array, "an array");
   if (!error.empty()) return error;
 
-  std::set<std::string> names;
+  std::set<std::string> labels;
   for (size_t i = 0; i < tests->items.size(); ++i) {
     TestResult result = read_test(tests->items[i], fmt::format("tests[{}]", i), error);
     if (!error.empty()) return error;
-    if (!names.insert(result.name).second) return fmt::format("test {} appears twice", result.name);
+    if (!labels.insert(result_label(result)).second) {
+      return fmt::format("test {} appears twice", result_label(result));
+    }
     report.results.push_back(std::move(result));
   }
 

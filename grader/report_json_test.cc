@@ -63,8 +63,8 @@ TEST(ReportJson, PythonReadsItAndAgreesOnTheTotals) {
       path, &exit_code);
   std::remove(path.c_str());
   EXPECT_EQ(exit_code, 0) << out;
-  // Counted by hand from sample_report: 16 tests, 4 passes, 5 of 19 points.
-  EXPECT_EQ(out, "seed 16 16 4 12 5 19\n");
+  // Counted by hand from sample_report: 17 tests, 5 passes, 6 of 20 points.
+  EXPECT_EQ(out, "seed 17 17 5 12 6 20\n");
 }
 
 TEST(ReportJson, RefusesReportsThatAreNotWhole) {
@@ -79,19 +79,34 @@ TEST(ReportJson, RefusesReportsThatAreNotWhole) {
 
   std::string bad_verdict = text;
   bad_verdict.replace(bad_verdict.find("\"verdict\": \"crash\""), 18, "\"verdict\": \"boom\"");
-  EXPECT_EQ(error_of(bad_verdict), "tests[6] (week3/crash): unknown verdict \"boom\"");
+  EXPECT_EQ(error_of(bad_verdict), "tests[7] (week3/crash): unknown verdict \"boom\"");
 
   std::string missing_field = text;
   missing_field.replace(missing_field.find("\"time\""), 6, "\"tyme\"");
   EXPECT_NE(error_of(missing_field).find("missing field \"time\""), std::string::npos);
 
   std::string wrong_totals = text;
-  wrong_totals.replace(wrong_totals.find("\"passed\": 4"), 11, "\"passed\": 5");
-  EXPECT_NE(error_of(wrong_totals).find("totals (16 tests, 5 passed"), std::string::npos);
+  wrong_totals.replace(wrong_totals.find("\"passed\": 5"), 11, "\"passed\": 6");
+  EXPECT_NE(error_of(wrong_totals).find("totals (17 tests, 6 passed"), std::string::npos);
 
   std::string bad_seed = text;
   bad_seed.replace(bad_seed.find("18446744073709551557"), 20, "18446744073709551616");  // 2^64
   EXPECT_NE(error_of(bad_seed).find("is not a 64-bit unsigned integer"), std::string::npos);
+}
+
+TEST(ReportJson, OneNameMayBeTwoTestsButOneTestAppearsOnce) {
+  Report report;
+  report.results.push_back(report_fixture::make_result("week1/add", Verdict::Pass, 1, 1));
+  report.results.push_back(report.results[0]);
+  report.results[1].mode = Mode::Render;  // run and render of one file: two tests
+  auto read = read_json(json_of(report));
+  ASSERT_TRUE(std::holds_alternative<Report>(read)) << std::get<std::string>(read);
+  EXPECT_EQ(std::get<Report>(read).results.size(), 2u);
+
+  report.results.push_back(report.results[1]);  // render twice: one test listed twice
+  read = read_json(json_of(report));
+  ASSERT_TRUE(std::holds_alternative<std::string>(read));
+  EXPECT_EQ(std::get<std::string>(read), "test week1/add [render] appears twice");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "grader/display_text.h"
 #include "grader/report.h"
+#include "grader/report_names.h"
 #include "grader/report_totals.h"
 
 namespace uirgrade {
@@ -51,7 +52,7 @@ struct SuiteGroup {
 
 void write_testcase(const TestResult& result, std::ostream& out) {
   out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"", xml_attribute(result.suite),
-                     xml_attribute(result.name), xml_seconds(result.seconds));
+                     xml_attribute(result_label(result)), xml_seconds(result.seconds));
   if (result.verdict == Verdict::Pass) {
     out << "/>\n";
     return;

@@ -50,16 +50,17 @@ TEST(ReportJunit, PythonParsesItIntoTheExpectedSuitesAndCases) {
   std::remove(path.c_str());
   ASSERT_EQ(exit_code, 0) << out;
   EXPECT_EQ(out,
-            "testsuites 16 11 1\n"
+            "testsuites 17 11 1\n"
             "fuzz 2 0 0\n"
             "week1 2 1 0\n"
-            "week2 2 2 0\n"
+            "week2 3 2 0\n"
             "week3 10 8 1\n"
             "fuzz|fuzz/1|ok\n"
             "fuzz|fuzz/2|ok\n"
             "week1|week1/add|ok\n"
             "week1|week1/odd \"<&>\" é|failure:wrong-exit\n"
             "week2|week2/buffer|failure:wrong-buffer\n"
+            "week2|week2/buffer [render]|ok\n"
             "week2|week2/malformed|failure:malformed-output\n"
             "week3|week3/crash|failure:crash\n"
             "week3|week3/hidden_fail|failure:wrong-buffer\n"
@@ -67,9 +68,9 @@ TEST(ReportJunit, PythonParsesItIntoTheExpectedSuitesAndCases) {
             "week3|week3/internal|error:internal-error\n"
             "week3|week3/memory|failure:memory-limit\n"
             "week3|week3/output|failure:output-limit\n"
-            "week3|week3/render_cc|failure:compile-error\n"
-            "week3|week3/render_loops|failure:forbidden-construct\n"
-            "week3|week3/render_ubsan|failure:sanitizer-error\n"
+            "week3|week3/render_cc [render]|failure:compile-error\n"
+            "week3|week3/render_loops [render]|failure:forbidden-construct\n"
+            "week3|week3/render_ubsan [render]|failure:sanitizer-error\n"
             "week3|week3/timeout|failure:timeout\n");
 }
 

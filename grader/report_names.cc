@@ -26,6 +26,15 @@ std::optional<Mode> mode_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::string result_label(const TestResult& result) {
+  return result.mode == Mode::Render ? result.name + " [render]" : result.name;
+}
+
+bool result_order(const TestResult& a, const TestResult& b) {
+  if (a.name != b.name) return a.name < b.name;
+  return a.mode == Mode::Run && b.mode == Mode::Render;
+}
+
 std::string_view visibility_name(Visibility visibility) {
   switch (visibility) {
     case Visibility::Visible: return "visible";

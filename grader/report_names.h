@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "grader/result.h"
@@ -14,5 +15,12 @@ std::optional<Mode> mode_from_name(std::string_view name);
 /// The manifest's (and Gradescope's) spelling: "visible", "after_due_date", "hidden".
 std::string_view visibility_name(Visibility visibility);
 std::optional<Visibility> visibility_from_name(std::string_view name);
+
+/// A result's name where one name can be two tests: a manifest may grade a file in both modes
+/// (`modes: [run, render]`), so a render-mode result is "NAME [render]". Results are identified
+/// by (name, mode).
+std::string result_label(const TestResult& result);
+/// The order of results in every report: by name, then run before render.
+bool result_order(const TestResult& a, const TestResult& b);
 
 }  // namespace uirgrade

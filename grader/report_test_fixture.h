@@ -12,6 +12,7 @@
 #include <string>
 
 #include "grader/report.h"
+#include "grader/report_names.h"
 
 namespace uirgrade::report_fixture {
 
@@ -44,9 +45,10 @@ inline TestResult make_result(std::string name, Verdict verdict, double points, 
   return result;
 }
 
-/// 16 tests in suites week1, week2, week3 and fuzz: every verdict at least once, one test full of odd
-/// bytes (in its name too), two hidden tests and one after-due-date test. Sorted by name.
-/// Weeks: week1 (2 tests, 1.5/3 points), week2 (2 tests, 0/2), week3 + fuzz (12 tests, 3.5/14).
+/// 17 tests in suites week1, week2, week3 and fuzz: every verdict at least once, one test full of odd
+/// bytes (in its name too), one file graded in both modes, two hidden tests and one after-due-date
+/// test. Sorted by name, then mode. Weeks: week1 (2 tests, 1 passed, 1.5/3 points), week2 (3 tests,
+/// 1 passed, 1/3), week3 + fuzz (12 tests, 3 passed, 3.5/14). In all: 17 tests, 5 passed, 6/20.
 inline Report sample_report() {
   Report report;
   report.info.seed = 18446744073709551557ull;  // above 2^53: must survive JSON exactly
@@ -62,6 +64,8 @@ inline Report sample_report() {
   r.back().details = kOddText;
   r.back().reproduce = kOddText;
   r.push_back(make_result("week2/buffer", Verdict::WrongBuffer, 0, 1));
+  r.push_back(make_result("week2/buffer", Verdict::Pass, 1, 1));  // the same file, graded in both modes
+  r.back().mode = Mode::Render;
   r.push_back(make_result("week2/malformed", Verdict::MalformedOutput, 0, 1));
   r.push_back(make_result("week3/timeout", Verdict::Timeout, 0, 1));
   r.back().visibility = Visibility::AfterDueDate;
@@ -86,7 +90,7 @@ inline Report sample_report() {
   for (TestResult& result : r) {
     if (result.name.find("render") != std::string::npos) result.mode = Mode::Render;
   }
-  std::sort(r.begin(), r.end(), [](const TestResult& a, const TestResult& b) { return a.name < b.name; });
+  std::sort(r.begin(), r.end(), result_order);
   return report;
 }
 
