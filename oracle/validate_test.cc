@@ -76,6 +76,22 @@ TEST(Seeds, ARangeBoundOfAddZeroZeroIsValid) {
             "ok");
 }
 
+TEST(Seeds, ABoundOfZeroOrBelowIsValidAndItsRangeIsZeroToZero) {
+  // Week 3: `n <= 0` runs zero times; the range's interval is [0, max(0, -4)] = [0, 0].
+  EXPECT_EQ(verdict(lines({"%b = buffer 1 dtype=i32 slot=0", "%i = range -3", "%v = shrink %b %i shape=[]",
+                           "%s = store %v 1", "%e = end %s %i", "%b1 = after %b %e"})),
+            "ok");
+}
+
+TEST(Seeds, AnInnerLoopMayIgnoreTheOuterRangeBesidesTheMemoryItWrites) {
+  // Week 3: the inner loop's values ignore %i; its store writes into %C1, the per-%i reset version.
+  EXPECT_EQ(verdict(lines({"%C = buffer 1 dtype=i32 slot=0", "%i = range 3", "%v = shrink %C 0 shape=[]",
+                           "%z = mul %i 0", "%reset = store %v %z", "%C1 = after %C %reset", "%k = range 4",
+                           "%w = shrink %C1 0 shape=[]", "%cur = load %w", "%sum = add %cur %k",
+                           "%acc = store %w %sum", "%ek = end %acc %k", "%ei = end %ek %i", "%C2 = after %C %ei"})),
+            "ok");
+}
+
 TEST(Seeds, TheAccumulatorOfTheWeek3Spec) {
   EXPECT_EQ(verdict(lines({"%in = buffer 4 dtype=f32 slot=0", "%acc = alloc 1 dtype=f32", "%k = range 4",
                            "%a = shrink %acc 0 shape=[]", "%cur = load %a # previous iteration's sum",
