@@ -75,6 +75,7 @@ std::optional<Error> OpRules::div_zero(const Stmt& division) const {
   Interval d = divisor.kind == Operand::Kind::Literal ? Interval{divisor.literal.as_i32(), divisor.literal.as_i32()}
                                                      : block_[divisor.ref].interval.value_or(kFullInterval);
   if (!contains_zero(d)) return std::nullopt;
+  if (divisor.kind == Operand::Kind::Literal) return error_at(Rule::DivZero, division, divisor, "the divisor is 0");
   return error_at(Rule::DivZero, division, divisor,
                   fmt::format("the divisor {} is in {}, which holds 0", divisor.text, interval_text(d)));
 }

@@ -70,7 +70,7 @@ std::string what_it_is(const Facts& f) {
   const std::string& text = f.operand->text;
   switch (f.kind) {
     case Kind::Value: return fmt::format("{} is {}", text, dtype_name(f.dtype));
-    case Kind::Effect: return text + " is an effect, and only after and end may use an effect";
+    case Kind::Effect: return text + " is an effect (only after and end may use one)";
     case Kind::Memory: return text + " is memory";
     case Kind::View: return text + " is a view";
     case Kind::None: return text + " has no value";
@@ -150,8 +150,9 @@ class StatementChecker {
       std::optional<int64_t> size = known_size();
       if (size && (*size < 1 || *size > kMaxMemoryElements))
         return error_at(Rule::Syntax, stmt_.operands[0],
-                        fmt::format("a {} size must be 1 to 2^24 (16777216) elements, and {} is {}", spelling(),
-                                    stmt_.operands[0].text, size_text(*size)));
+                        fmt::format("a {} size must be 1 to 2^24 (16777216) elements, not {}{}", spelling(),
+                                    stmt_.operands[0].text,
+                                    stmt_.operands[0].kind == Operand::Kind::Ref ? " = " + size_text(*size) : ""));
     }
     return std::nullopt;
   }
@@ -372,14 +373,19 @@ class StatementChecker {
       case Op::Buffer:
       case Op::Alloc: role = "a size"; break;
       case Op::Range: role = "a range bound"; break;
-      default: return std::nullopt;
+      case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Idiv: case Op::Mod:
+      case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: case Op::Where: case Op::Cast: case Op::Exp2:
+      case Op::Log2: case Op::Sqrt: case Op::Recip: case Op::Ret: case Op::Shrink: case Op::Load:
+      case Op::Store: case Op::After: case Op::End: case Op::Param: return std::nullopt;
     }
     for (size_t k = first; k < facts_.size(); ++k) {
       const std::vector<int32_t>& open = open_ranges_of(facts_[k]);
-      if (!open.empty())
-        return error_at(Rule::OpenRange, stmt_.operands[k],
-                        fmt::format("{} must not depend on an open range, and {} depends on range {}", role,
-                                    stmt_.operands[k].text, block_[open.front()].name));
+      if (open.empty()) continue;
+      const Operand& operand = stmt_.operands[k];
+      std::string why = open.front() == operand.ref ? fmt::format("{} is a range", operand.text)
+                                                    : fmt::format("{} depends on range {}", operand.text,
+                                                                  block_[open.front()].name);
+      return error_at(Rule::OpenRange, operand, fmt::format("{} must not depend on an open range, and {}", role, why));
     }
     return std::nullopt;
   }
