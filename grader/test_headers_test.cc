@@ -148,7 +148,7 @@ TEST(TestHeaders, RepeatedHeaders) {
 
 TEST(TestHeaders, SlotsMustBeBuffersOfTheProgram) {
   for (const char* header : {"# data 1: zeros\n", "# expect 5: 1\n", "# check: 0 7\n"}) {
-    SuiteError e = parse_error("# expect: exit 0\n" + header);
+    SuiteError e = parse_error(std::string("# expect: exit 0\n") + header);
     EXPECT_EQ(e.line, 2) << header;
     EXPECT_NE(e.message.find("no buffer"), std::string::npos) << e.message;
   }
