@@ -59,6 +59,19 @@ class BytecodeCompiler {
 
   uint32_t memory(const Stmt& s) const { return static_cast<uint32_t>(memory_of_stmt_[s.memory_root]); }
 
+  /// Indexing is `add` then a load or store through the sum, so the pair gets one instruction
+  /// (fewer dispatches in every loop body): when the previous instruction is an i32 add into
+  /// `offset`, it becomes `fused`, which still writes the sum for any other reader. No jump lands
+  /// between the two: jumps land after a LoopOpen or after a LoopClose.
+  bool fuse_with_offset_add(uint32_t offset, Code fused, uint32_t memory, uint32_t d) {
+    if (out_.code.empty() || out_.code.back().code != Code::AddI32 || out_.code.back().dst != offset) return false;
+    Instr& add = out_.code.back();
+    add.code = fused;
+    add.c = memory;
+    add.d = d;
+    return true;
+  }
+
   /// Statement `index` has exactly the value of `operand`: later readers use its register.
   void alias(int32_t index, const Operand& operand) { register_of_stmt_[index] = reg(operand); }
 
@@ -119,8 +132,16 @@ class BytecodeCompiler {
         // A view of memory is its offset: no instruction. A view of a view adds the offsets.
         if (program_.stmts[s.operands[0].ref].kind == Kind::Memory) return alias(index, s.operands[1]);
         return binary(Code::Shrink, dst, s);
-      case Op::Load: return emit({Code::Load, dst, memory(s), reg(s.operands[0])});
-      case Op::Store: return emit({Code::Store, dst, memory(s), reg(s.operands[0]), reg(s.operands[1])});
+      case Op::Load: {
+        uint32_t view = reg(s.operands[0]);
+        if (fuse_with_offset_add(view, Code::AddLoad, memory(s), dst)) return;
+        return emit({Code::Load, dst, memory(s), view});
+      }
+      case Op::Store: {
+        uint32_t view = reg(s.operands[0]), value = reg(s.operands[1]);
+        if (fuse_with_offset_add(view, Code::AddStore, memory(s), value)) return;
+        return emit({Code::Store, dst, memory(s), view, value});
+      }
       case Op::Range:
         open_loops_.push_back({index, out_.code.size()});
         return emit({Code::LoopOpen, dst, reg(s.operands[0])});

@@ -23,6 +23,8 @@ namespace uir {
   X(Shrink)    /* dst = a + b: a view of a view adds the offsets */                              \
   X(Load)      /* dst = memory a [offset in register b] */                                       \
   X(Store)     /* memory a [offset in register b] = register c */                                \
+  X(AddLoad)   /* AddI32 into dst, then Load through it: register d = memory c [dst] */          \
+  X(AddStore)  /* AddI32 into dst, then Store through it: memory c [dst] = register d */         \
   X(Assert)    /* register a false: remember line b if no earlier line failed */                 \
   X(LoopOpen)  /* dst = 0; if bound register a <= 0 jump to b (past the matching LoopClose) */    \
   X(LoopClose) /* ++counter register a; if it is below bound register b jump to c (the body) */  \
@@ -40,6 +42,7 @@ struct Instr {
   uint32_t a = 0;
   uint32_t b = 0;
   uint32_t c = 0;
+  uint32_t d = 0;  // fused instructions only
 };
 
 /// A buffer or alloc: where its words live while the program runs.

@@ -88,6 +88,14 @@ int execute(const Program& program, const Bytecode& bytecode, std::vector<uint32
   HANDLER(Shrink) r[in->dst] = r[in->a] + r[in->b]; NEXT();
   HANDLER(Load) r[in->dst] = mem[in->a][r[in->b]]; NEXT();
   HANDLER(Store) mem[in->a][r[in->b]] = r[in->c]; NEXT();
+  HANDLER(AddLoad)
+    r[in->dst] = word(add_i32(as_i32(r[in->a]), as_i32(r[in->b])));
+    r[in->d] = mem[in->c][r[in->dst]];
+    NEXT();
+  HANDLER(AddStore)
+    r[in->dst] = word(add_i32(as_i32(r[in->a]), as_i32(r[in->b])));
+    mem[in->c][r[in->dst]] = r[in->d];
+    NEXT();
   HANDLER(Assert)
     if (!r[in->a] && (failed_line == 0 || in->b < failed_line)) failed_line = in->b;
     NEXT();
