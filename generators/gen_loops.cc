@@ -208,7 +208,8 @@ void gen_map_nest(GenState& g) {
     for (int r : nest)
       if (g.c.chance(50)) must_use &= ~range_bit(g, r);
   Target target = choose_target(g, must_use, true, -1);
-  g.busy_memories = {target.memory};
+  // Loads of the target's current version are allowed here: they move into the loop and read the
+  // contents as the loop leaves them (an in-place stencil), or stay pinned outside it (spec §5.3).
   DType dtype = b.memories()[target.memory].dtype;
   int view = element_view(g, target.version_stmt, target.offset);
   Operand value = gen_nest_value(g, dtype);

@@ -1,2 +1,124 @@
-// Placeholder until its issue lands.
-int main() { return 2; }
+// uirgen: writes a hidden suite of generated tests (see usage below). Everything it writes comes
+// from make_fuzz_tests, so `grade --fuzz` and a written suite hold the same kind of tests.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/filesystem.hpp>
+
+#include "generators/fuzz.h"
+
+namespace {
+
+const char* kUsage = R"(NAME
+    uirgen - generate a hidden test suite of random .uir programs
+
+SYNOPSIS
+    uirgen --week N --count N --seed S --out DIR [--invalid PERCENT]
+    uirgen --help
+
+DESCRIPTION
+    Writes COUNT test files (gen_0001.uir, ...) and a suite.yaml manifest (visibility: hidden)
+    into DIR. Valid programs are built for the week's feature set (week 1: values, functions,
+    asserts; week 2: buffers, views, versions; week 3: loop nests, reductions, sibling loops)
+    and carry full headers computed by the oracle: `# expect: exit N`, explicit `# data S:`,
+    `# expect S:`, `# expect assert:` for a failing assert, and `# render` on every fourth.
+    Invalid programs are valid ones with one mutation from the catalog; each carries
+    `# expect: exit 2` and `# error: RULE`, and only programs on which the oracle reports
+    exactly that rule at the mutated line are kept. The first line of every program names the
+    generator's week, seed and size.
+
+    The same arguments always write byte-identical files.
+
+OPTIONS
+    --week N          the week's feature set: 1, 2 or 3 (required)
+    --count N         number of tests (default 100)
+    --seed S          the seed, a 64-bit unsigned integer (default 1); printed first
+    --out DIR         the folder to write; created if missing (required)
+    --invalid P       percentage of invalid programs (default 25)
+    --help            this text
+
+EXIT STATUS
+    0 on success, 2 on a usage error or when DIR cannot be written.
+
+EXAMPLES
+    uirgen --week 3 --count 200 --seed 2026 --out suites/week3_hidden
+        200 week-3 tests, a quarter of them invalid.
+    uirgen --week 1 --count 50 --seed 7 --invalid 0 --out /tmp/w1
+        50 valid week-1 tests.
+    diff -r <(uirgen --week 2 --count 10 --seed 5 --out /tmp/a >/dev/null; cat /tmp/a/*) \
+            <(uirgen --week 2 --count 10 --seed 5 --out /tmp/b >/dev/null; cat /tmp/b/*)
+        shows nothing: output is reproducible from the seed.
+)";
+
+int usage_error(const std::string& message) {
+  std::cerr << "uirgen: " << message << "\n(uirgen --help shows the options)\n";
+  return 2;
+}
+
+bool parse_number(const std::string& text, unsigned long long* out) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return false;
+  errno = 0;
+  *out = std::strtoull(text.c_str(), nullptr, 10);
+  return errno == 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  unsigned long long week = 0, count = 100, seed = 1, invalid_percent = 25;
+  std::string out_dir;
+  for (size_t k = 0; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (k + 1 >= args.size()) return usage_error("missing value after " + arg);
+    const std::string& value = args[++k];
+    unsigned long long* number = arg == "--week" ? &week : arg == "--count" ? &count : arg == "--seed" ? &seed
+                                 : arg == "--invalid" ? &invalid_percent : nullptr;
+    if (arg == "--out") out_dir = value;
+    else if (!number) return usage_error("unknown option " + arg);
+    else if (!parse_number(value, number)) return usage_error(arg + " needs a non-negative integer, not '" + value + "'");
+  }
+  if (week < 1 || week > 3) return usage_error("--week must be 1, 2 or 3");
+  if (out_dir.empty()) return usage_error("--out DIR is required");
+  if (invalid_percent > 100) return usage_error("--invalid is a percentage (0 to 100)");
+  std::cout << "uirgen: seed " << seed << "\n";
+
+  boost::system::error_code error;
+  boost::filesystem::create_directories(out_dir, error);
+  if (error) return usage_error("cannot create " + out_dir + ": " + error.message());
+
+  int invalid = static_cast<int>(count * invalid_percent / 100);
+  uirgen::FuzzStats stats;
+  std::vector<uirgrade::TestCase> tests = uirgen::make_fuzz_tests(
+      static_cast<int>(week), {{"valid", static_cast<int>(count) - invalid}, {"invalid", invalid}}, seed, &stats);
+
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream file((boost::filesystem::path(out_dir) / name).string(), std::ios::binary);
+    file << text;
+    return static_cast<bool>(file);
+  };
+  for (size_t k = 0; k < tests.size(); ++k) {
+    char name[32];
+    std::snprintf(name, sizeof name, "gen_%04zu.uir", k + 1);
+    if (!write(name, tests[k].source)) return usage_error(std::string("cannot write ") + name);
+  }
+  std::string manifest = "# Written by: uirgen --week " + std::to_string(week) + " --count " + std::to_string(count) +
+                         " --seed " + std::to_string(seed) + " --invalid " + std::to_string(invalid_percent) +
+                         "\nweek: " + std::to_string(week) + "\ndefaults:\n  visibility: hidden\n";
+  if (!write("suite.yaml", manifest)) return usage_error("cannot write suite.yaml");
+
+  std::cout << "uirgen: wrote " << tests.size() << " tests (" << invalid << " invalid) and suite.yaml to " << out_dir << "\n";
+  for (const auto& [name, applied] : stats.mutations_applied) {
+    int discarded = stats.mutations_discarded.count(name) ? stats.mutations_discarded.at(name) : 0;
+    std::cout << "  mutation " << name << ": " << applied << " applied, " << discarded << " discarded\n";
+  }
+  return 0;
+}

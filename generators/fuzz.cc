@@ -1,0 +1,68 @@
+// make_fuzz_tests: program seeds are derived from the run's seed and the test's index, so test n is
+// the same whatever the counts of the others; sizes cycle so that a run mixes small and large
+// programs. An invalid test whose label the oracle does not confirm is discarded and the next
+// candidate seed is tried (bounded), so every invalid test's `# error:` is the oracle's.
+#include "generators/fuzz.h"
+
+#include "generators/generate.h"
+#include "generators/mutate.h"
+#include "generators/test_file.h"
+
+namespace uirgen {
+namespace {
+
+uint64_t derive_seed(uint64_t seed, uint64_t stream, uint64_t index) {
+  uint64_t z = seed ^ (stream * 0x9e3779b97f4a7c15ull) ^ (index * 0xbf58476d1ce4e5b9ull);
+  z = (z ^ (z >> 31)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 29);
+}
+
+int size_for(int index) { return 20 + (index * 37) % 81; }  // 20..100
+
+}  // namespace
+
+std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::string, int>& counts_by_kind,
+                                                uint64_t seed, FuzzStats* stats) {
+  std::vector<uirgrade::TestCase> tests;
+  FuzzStats local_stats;
+  if (!stats) stats = &local_stats;
+  auto count_of = [&](const char* kind) {
+    auto it = counts_by_kind.find(kind);
+    return it == counts_by_kind.end() ? 0 : it->second;
+  };
+  auto next_name = [&] { return "fuzz/" + std::to_string(tests.size() + 1); };
+
+  for (int k = 0; k < count_of("valid"); ++k) {
+    uint64_t program_seed = derive_seed(seed, 1, k);
+    std::string text = program_text(sample_program(week, program_seed, size_for(k)));
+    tests.push_back(make_valid_test(text, next_name(), "fuzz", week, program_seed, k % 4 == 3).test);
+  }
+
+  const auto& catalog = mutation_catalog();
+  for (int k = 0; k < count_of("invalid"); ++k) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      uint64_t program_seed = derive_seed(seed, 2, static_cast<uint64_t>(k) * 64 + attempt);
+      int mutation = static_cast<int>((k + attempt) % catalog.size());
+      std::string valid = program_text(sample_program(week, program_seed, size_for(k)));
+      Chooser chooser{rc::Random(program_seed)};
+      std::optional<InvalidProgram> invalid = apply_mutation(valid, mutation, chooser);
+      if (!invalid) continue;  // nothing in this program it applies to
+      ++stats->mutations_applied[catalog[mutation].name];
+      if (!oracle_agrees(*invalid)) {
+        ++stats->mutations_discarded[catalog[mutation].name];
+        continue;
+      }
+      tests.push_back(make_invalid_test(*invalid, next_name(), "fuzz", week).test);
+      break;
+    }
+  }
+  return tests;
+}
+
+std::variant<std::vector<uirgrade::TestCase>, std::string> fuzz_source(int count, uint64_t seed, int week) {
+  if (week < 1 || week > 3) return "generated programs exist for weeks 1 to 3, not week " + std::to_string(week);
+  int invalid = count / 4;
+  return make_fuzz_tests(week, {{"valid", count - invalid}, {"invalid", invalid}}, seed);
+}
+
+}  // namespace uirgen

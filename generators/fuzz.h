@@ -1,0 +1,52 @@
+// The live fuzzing API the grader calls (`grade --fuzz N`), and the shrinker it uses on a failure.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "grader/test_case.h"
+
+namespace uirgen {
+
+/// Generated tests for `week`: counts_by_kind["valid"] valid programs (every fourth a render test)
+/// and counts_by_kind["invalid"] mutated ones (cycling through the mutation catalog), named
+/// fuzz/1, fuzz/2, ... in that order, suite "fuzz", hidden, with full expectations from the
+/// oracle and explicit data. The same arguments always give the same tests.
+struct FuzzStats {
+  std::map<std::string, int> mutations_applied;    // per mutation name: invalid programs made
+  std::map<std::string, int> mutations_discarded;  // ... of which the oracle reported another rule/line
+};
+std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::string, int>& counts_by_kind,
+                                                uint64_t seed, FuzzStats* stats = nullptr);
+
+/// The grader's FuzzSource shape (grader/grade.h): `count` tests, three valid for one invalid.
+std::variant<std::vector<uirgrade::TestCase>, std::string> fuzz_source(int count, uint64_t seed, int week);
+
+struct ShrinkLimits {
+  int max_attempts = 4000;    // candidate programs tried (each costs one still_fails call)
+  double max_seconds = 30.0;  // wall-clock budget
+};
+
+struct ShrinkStats {
+  int attempts = 0;
+  int tree_steps = 0;       // steps taken down RapidCheck's shrink tree
+  int reducer_steps = 0;    // statement-level edits kept
+  double seconds = 0;
+};
+
+/// A smaller program on which `still_fails` is still true, or `text` itself. First, when `text`
+/// starts with the generator's header and is exactly that generated program, it walks RapidCheck's
+/// shrink tree of the generated Shrinkable; then a statement-level reducer (drop a statement with
+/// everything using it, replace a value's uses by a literal, lower range bounds) keeps only
+/// candidates that are still valid (compile() finds no error) and still fail.
+std::string shrink_program(const std::string& text, const std::function<bool(const std::string&)>& still_fails,
+                           const ShrinkLimits& limits, ShrinkStats* stats = nullptr);
+
+/// Statements in a program text (top-level and in bodies, `ret` included; parameters not).
+int count_statements(const std::string& text);
+
+}  // namespace uirgen

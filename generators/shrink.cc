@@ -1,0 +1,270 @@
+// The shrinker, in two stages.
+//
+// 1. RapidCheck's shrink tree. A generated program is a replay of recorded choices; its Shrinkable
+//    (generate.h) offers programs built from shorter or smaller choice lists, each valid by
+//    construction. The walk takes the first child that still fails, until no child does.
+// 2. A statement-level reducer for any program (a generated one after stage 1, or a hand-written
+//    failing test). Each candidate is one edit of the parsed program, printed back to text:
+//      - drop a statement together with every statement that uses it (its "cone");
+//      - replace every use of a value by a literal of its dtype (the value then has no users and
+//        the next pass drops it);
+//      - bypass a statement: replace its uses by one of its operands of the same kind and dtype
+//        (`add 0 %x` by %x, an after by the version it extends, which leaves its store unused);
+//      - drop a store with the after that makes it visible (the after's uses take its memory);
+//      - flatten a loop: its end's uses take the end's effect, the range's uses become 0;
+//      - lower a range's literal bound to 1;
+//      - drop a function nothing calls.
+//    A candidate is kept only when compile() finds no error and the failure is still there. Edits
+//    make the program strictly smaller or simpler, so the passes end; the budget ends them sooner.
+#include <chrono>
+
+#include <rapidcheck/Seq.h>
+
+#include "generators/fuzz.h"
+#include "generators/generate.h"
+#include "oracle/oracle.h"
+#include "oracle/parse.h"
+#include "oracle/print.h"
+
+namespace uirgen {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using uir::Operand;
+using uir::Program;
+using uir::Stmt;
+
+struct Search {
+  const std::function<bool(const std::string&)>& still_fails;
+  const ShrinkLimits& limits;
+  ShrinkStats& stats;
+  Clock::time_point start = Clock::now();
+
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+  bool exhausted() const { return stats.attempts >= limits.max_attempts || elapsed() > limits.max_seconds; }
+  bool fails(const std::string& text) {
+    ++stats.attempts;
+    return still_fails(text);
+  }
+};
+
+std::string walk_shrink_tree(const std::string& text, Search& search) {
+  std::string first_line = text.substr(0, text.find('\n'));
+  int week = 0, size = 0;
+  uint64_t seed = 0;
+  if (!parse_generator_header(first_line, &week, &seed, &size)) return text;
+  rc::Shrinkable<GeneratedProgram> current = sample_shrinkable(week, seed, size);
+  if (program_text(current.value()) != text) return text;  // edited since it was generated
+  std::string current_text = text;
+  // The tree gets a quarter of the attempts, and at most kChildrenPerLevel children at each level:
+  // a shrunk choice list often rebuilds a quite different program, so long runs of children that
+  // no longer fail are common, and the statement reducer makes surer progress with what is left.
+  constexpr int kChildrenPerLevel = 100;
+  const int tree_budget = search.limits.max_attempts / 4;
+  bool progress = true;
+  while (progress && !search.exhausted() && search.stats.attempts < tree_budget) {
+    progress = false;
+    rc::Seq<rc::Shrinkable<GeneratedProgram>> children = current.shrinks();
+    int tried = 0;
+    while (auto child = children.next()) {
+      if (search.exhausted() || search.stats.attempts >= tree_budget || ++tried > kChildrenPerLevel) break;
+      std::string candidate = program_text(child->value());
+      if (search.fails(candidate)) {
+        current = *child;
+        current_text = std::move(candidate);
+        ++search.stats.tree_steps;
+        progress = true;
+        break;
+      }
+    }
+  }
+  return current_text;
+}
+
+/// The program without statement `root` and every statement that uses it.
+Program without_cone(const Program& program, int root) {
+  std::vector<int> new_index(program.stmts.size(), -1);
+  Program out = program;
+  out.stmts.clear();
+  for (size_t k = 0; k < program.stmts.size(); ++k) {
+    bool removed = static_cast<int>(k) == root;
+    for (const Operand& op : program.stmts[k].operands)
+      if (op.kind == Operand::Kind::Ref && op.ref >= 0 && new_index[op.ref] < 0) removed = true;
+    if (removed) continue;
+    Stmt stmt = program.stmts[k];
+    for (Operand& op : stmt.operands)
+      if (op.kind == Operand::Kind::Ref && op.ref >= 0) op.ref = new_index[op.ref];
+    new_index[k] = static_cast<int>(out.stmts.size());
+    out.stmts.push_back(std::move(stmt));
+  }
+  return out;
+}
+
+Operand literal_like(uir::DType dtype) {
+  Operand op;
+  op.kind = Operand::Kind::Literal;
+  switch (dtype) {
+    case uir::DType::F32: op.literal = uir::Scalar::f32(1.0f); op.text = "1.0"; break;
+    case uir::DType::Bool: op.literal = uir::Scalar::boolean(true); op.text = "true"; break;
+    case uir::DType::I32: case uir::DType::Void: op.literal = uir::Scalar::i32(0); op.text = "0"; break;
+  }
+  return op;
+}
+
+/// The program with every use of value statement `value` replaced by a literal; false if unused.
+bool replace_uses(Program& program, int value) {
+  bool used = false;
+  for (Stmt& stmt : program.stmts)
+    for (Operand& op : stmt.operands)
+      if (op.kind == Operand::Kind::Ref && op.ref == value) {
+        op = literal_like(program.stmts[value].dtype);
+        used = true;
+      }
+  return used;
+}
+
+/// The program with every use of statement `stmt` replaced by a use of statement `by`.
+Program with_uses_replaced(const Program& program, int stmt, int by) {
+  Program out = program;
+  for (Stmt& user : out.stmts)
+    for (Operand& op : user.operands)
+      if (op.kind == Operand::Kind::Ref && op.ref == stmt) {
+        op.ref = by;
+        op.text = out.stmts[by].name;
+      }
+  return out;
+}
+
+/// The program with the uses of `range` (but not its end) replaced by the literal 0, and the
+/// uses of its end `end` by the end's only effect: the loop body, run once at index 0.
+Program flattened_loop(const Program& program, int end) {
+  const Stmt& end_stmt = program.stmts[end];
+  int effect = end_stmt.operands[0].ref;
+  int range = end_stmt.operands.back().ref;
+  Program out = with_uses_replaced(program, end, effect);
+  for (size_t k = 0; k < out.stmts.size(); ++k) {
+    if (static_cast<int>(k) == end) continue;
+    for (Operand& op : out.stmts[k].operands)
+      if (op.kind == Operand::Kind::Ref && op.ref == range) op = literal_like(uir::DType::I32);
+  }
+  return without_cone(out, range);  // the range and its end, which nothing else uses now
+}
+
+bool function_called(const Program& program, int func) {
+  auto calls = [&](const std::vector<Stmt>& block) {
+    for (const Stmt& stmt : block)
+      for (const Operand& op : stmt.operands)
+        if (op.kind == Operand::Kind::Func && op.ref == func) return true;
+    return false;
+  };
+  if (calls(program.stmts)) return true;
+  for (const uir::Function& f : program.funcs)
+    if (calls(f.body)) return true;
+  return false;
+}
+
+Program without_function(const Program& program, int func) {
+  Program out = program;
+  out.funcs.erase(out.funcs.begin() + func);
+  auto remap = [&](std::vector<Stmt>& block) {
+    for (Stmt& stmt : block)
+      for (Operand& op : stmt.operands)
+        if (op.kind == Operand::Kind::Func && op.ref > func) --op.ref;
+  };
+  remap(out.stmts);
+  for (uir::Function& f : out.funcs) remap(f.body);
+  return out;
+}
+
+/// Keeps `candidate` as the new current program when it is valid and still fails.
+bool try_candidate(const Program& candidate, Search& search, uir::Compiled* current, std::string* current_text) {
+  if (search.exhausted()) return false;
+  std::string text = uir::print_program(candidate);
+  if (text == *current_text) return false;  // an edit that changed nothing (e.g. a value with no uses)
+  uir::Compiled compiled = uir::compile("shrink.uir", text);
+  if (compiled.error || !search.fails(text)) return false;
+  *current = std::move(compiled);
+  *current_text = std::move(text);
+  ++search.stats.reducer_steps;
+  return true;
+}
+
+/// One pass over every edit; true when any was kept.
+bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
+  bool changed = false;
+  for (int f = static_cast<int>(current->program.funcs.size()) - 1; f >= 0; --f)
+    if (!function_called(current->program, f))
+      changed |= try_candidate(without_function(current->program, f), search, current, text);
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) continue;
+    changed |= try_candidate(without_cone(current->program, k), search, current, text);
+  }
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) continue;
+    const Stmt& stmt = current->program.stmts[k];
+    if (stmt.kind != uir::Kind::Value || stmt.op == uir::Op::Range) continue;
+    Program candidate = current->program;
+    if (replace_uses(candidate, k)) changed |= try_candidate(candidate, search, current, text);
+  }
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) continue;
+    const Stmt stmt = current->program.stmts[k];
+    if (stmt.kind != uir::Kind::Value && stmt.kind != uir::Kind::Memory) continue;
+    for (const Operand& op : stmt.operands) {
+      if (op.kind != Operand::Kind::Ref || op.ref < 0) continue;
+      const Stmt& operand = current->program.stmts[op.ref];
+      if (operand.kind != stmt.kind || operand.dtype != stmt.dtype) continue;
+      if (try_candidate(with_uses_replaced(current->program, k, op.ref), search, current, text)) {
+        changed = true;
+        break;
+      }
+    }
+  }
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) continue;
+    const Stmt& stmt = current->program.stmts[k];
+    if (stmt.op == uir::Op::After && stmt.operands[0].ref >= 0 && stmt.operands[1].ref >= 0) {
+      int effect = stmt.operands[1].ref;
+      changed |= try_candidate(without_cone(with_uses_replaced(current->program, k, stmt.operands[0].ref), effect),
+                               search, current, text);
+    } else if (stmt.op == uir::Op::End && stmt.operands.size() == 2 && stmt.operands[0].ref >= 0 &&
+               stmt.operands[1].ref >= 0) {
+      changed |= try_candidate(flattened_loop(current->program, k), search, current, text);
+    }
+  }
+  for (int k = 0; k < static_cast<int>(current->program.stmts.size()); ++k) {
+    const Stmt& stmt = current->program.stmts[k];
+    if (stmt.op != uir::Op::Range || stmt.operands[0].kind != Operand::Kind::Literal) continue;
+    if (stmt.operands[0].literal.as_i32() <= 1) continue;
+    Program candidate = current->program;
+    candidate.stmts[k].operands[0] = literal_like(uir::DType::I32);
+    candidate.stmts[k].operands[0].literal = uir::Scalar::i32(1);
+    candidate.stmts[k].operands[0].text = "1";
+    changed |= try_candidate(candidate, search, current, text);
+  }
+  return changed;
+}
+
+}  // namespace
+
+std::string shrink_program(const std::string& text, const std::function<bool(const std::string&)>& still_fails,
+                           const ShrinkLimits& limits, ShrinkStats* stats) {
+  ShrinkStats local;
+  Search search{still_fails, limits, stats ? *stats : local};
+  std::string best = walk_shrink_tree(text, search);
+  uir::Compiled current = uir::compile("shrink.uir", best);
+  if (!current.error)
+    while (!search.exhausted() && reduce_pass(search, &current, &best)) {
+    }
+  search.stats.seconds = search.elapsed();
+  return best;
+}
+
+int count_statements(const std::string& text) {
+  uir::ParseResult parsed = uir::parse("count.uir", text);
+  int count = static_cast<int>(parsed.program.stmts.size());
+  for (const uir::Function& f : parsed.program.funcs) count += static_cast<int>(f.body.size()) - f.num_params;
+  return count;
+}
+
+}  // namespace uirgen
