@@ -1,14 +1,13 @@
 // Linear list -> instruction array.
 //
-// Every operand is resolved once, here, to a register number: statement k's value lives in
-// register k and each literal operand gets a register of its own after those, pre-filled. A
-// statement that only renames a value (a view of memory is its offset, a cast to the same bits)
-// gets no instruction: its readers read the original register. The
-// statements the validator folded to a constant (`const`, constant expressions, constant calls)
-// are pre-filled too and cost nothing at run time. Memory versions need no instruction at all:
-// memory is updated in place (spec §5.4), so `after` only orders, and a view is just an offset into
-// its buffer or alloc, computed by `shrink`. A range becomes a LoopOpen/LoopClose pair whose jump
-// targets are patched when the `end` that closes it is reached.
+// Every operand is resolved once, here, to a register: statement k's value lives in register k,
+// and each literal operand gets a register of its own after those, pre-filled. So are the
+// statements the validator folded to a constant (`const`, constant expressions, constant calls):
+// they cost nothing at run time. Memory is updated in place (spec §5.4), so memory versions need no
+// instruction (`after` only orders) and a view is an offset into its buffer or alloc. A statement
+// that only renames a value (a view of memory is its offset, a cast that keeps the bits) gets no
+// instruction either: its readers read the original register. A range becomes a LoopOpen/LoopClose
+// pair whose jumps are patched at the `end` that closes it.
 #include "oracle/bytecode.h"
 
 #include <cassert>
@@ -27,7 +26,7 @@ class BytecodeCompiler {
       if (s.constant) out_.registers[k] = s.constant->bits;
       if (s.op == Op::Buffer || s.op == Op::Alloc) {
         memory_of_stmt_[k] = static_cast<int32_t>(out_.memories.size());
-        out_.memories.push_back({static_cast<int32_t>(k), s.op == Op::Buffer ? s.slot : -1, s.dtype, s.length});
+        out_.memories.push_back({static_cast<int32_t>(k), s.op == Op::Buffer ? s.slot : -1, s.length});
       }
     }
   }
@@ -123,7 +122,7 @@ class BytecodeCompiler {
       case Op::Recip: return emit({Code::Recip, dst, reg(s.operands[0])});
       case Op::Assert: return emit({Code::Assert, dst, reg(s.operands[0]), static_cast<uint32_t>(s.line)});
       case Op::Call: {
-        CallSite site{index, s.operands[0].ref, {}};
+        CallSite site{s.operands[0].ref, {}};
         for (size_t k = 1; k < s.operands.size(); ++k) site.arg_registers.push_back(reg(s.operands[k]));
         out_.calls.push_back(std::move(site));
         return emit({Code::Call, dst, static_cast<uint32_t>(out_.calls.size() - 1)});

@@ -49,13 +49,11 @@ struct Instr {
 struct MemoryInfo {
   int32_t stmt = -1;  // the buffer or alloc statement
   int32_t slot = -1;  // buffers only
-  DType dtype = DType::I32;
   int32_t length = 0;
 };
 
 /// A top-level call that is not a constant expression: evaluated once, where it is placed.
 struct CallSite {
-  int32_t stmt = -1;
   int32_t function = -1;           // index into Program::funcs
   std::vector<uint32_t> arg_registers;
 };

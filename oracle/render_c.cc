@@ -11,6 +11,7 @@
 // Names: buffers are `data<slot>` (the contract), allocs `alloc<index>_<name>`, ranges
 // `r<index>_<name>`, values `v<index>_<name>`, parameters `p<index>_<name>`, functions
 // `f<index>_<name>`; the index makes them unique, the .uir name keeps them readable.
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
@@ -95,7 +96,9 @@ class CRenderer {
     for (size_t f = 0; f < program_.funcs.size(); ++f) functions += render_function(static_cast<int>(f));
     std::string kernel = render_kernel();
 
-    std::string out = fmt::format("// {}, rendered by uir-oracle (spec section 6.2).\n", program_.path);
+    std::string path = program_.path;  // in a // comment: a line break would end it
+    std::replace_if(path.begin(), path.end(), [](char c) { return c == '\n' || c == '\r'; }, '?');
+    std::string out = fmt::format("// {}, rendered by uir-oracle (spec section 6.2).\n", path);
     out += "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n#include <string.h>\n\n";
     for (const Helper* helper : {&kAddI32, &kMulI32, &kIdiv, &kMod, &kF32ToI32})
       if (used_helpers_.count(helper->name)) out += std::string(helper->definition);
