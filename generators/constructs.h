@@ -16,12 +16,16 @@ struct GenState {
   ProgramBuilder& b;
   Chooser& c;
   int week = 1;
+  int size = 100;     // RapidCheck's size: also scales loop depth and nest bodies
   uint64_t open = 0;  // ranges open where the current statements go (bits of b.ranges())
   int unit = -1;      // the unit whose operands are being picked (-1: none); see builder.h
   std::vector<int> spare_ranges;  // ranges declared ahead, not yet used by a loop nest
   std::vector<int> busy_memories; // memories the current nest stores into: gen_load skips them
   int asserts = 0;
 };
+
+/// `limit` scaled by g.size (0..100): 1 at size 0, `limit` at size 100 and above.
+int scaled(const GenState& g, int limit);
 
 // --- week 1 (gen_values.cc) ---
 uir::Operand random_literal(GenState& g, uir::DType dtype);

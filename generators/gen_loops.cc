@@ -69,7 +69,7 @@ Operand mix_in_ranges(GenState& g, Operand value, DType dtype, uint64_t missing)
 /// A value of `dtype` computed in the nest: a few statements (values, loads of memories the nest
 /// does not store into), then one of the requested dtype.
 Operand gen_nest_value(GenState& g, DType dtype) {
-  int steps = g.c.pick(0, 3);
+  int steps = g.c.pick(0, scaled(g, 4) - 1);
   for (int s = 0; s < steps; ++s) {
     if (g.c.chance(45)) gen_load(g);
     else gen_any_value(g);
@@ -194,7 +194,7 @@ void gen_declare_ranges(GenState& g) {
 
 void gen_map_nest(GenState& g) {
   ProgramBuilder& b = g.b;
-  int depth = g.c.pick(1, b.limits().max_loop_depth);
+  int depth = g.c.pick(1, scaled(g, b.limits().max_loop_depth));
   if (!begin_nest(g, depth)) return;
   std::vector<int> nest;
   uint64_t all = 0;
@@ -231,7 +231,7 @@ void gen_map_nest(GenState& g) {
 
 void gen_reduce_nest(GenState& g, bool pinned) {
   ProgramBuilder& b = g.b;
-  int outer_depth = pinned ? 0 : g.c.pick(0, std::min(3, b.limits().max_loop_depth - 1));
+  int outer_depth = pinned ? 0 : g.c.pick(0, scaled(g, b.limits().max_loop_depth) - 1);
   if (!begin_nest(g, outer_depth + 1)) return;
   std::vector<int> outer;
   uint64_t outer_mask = 0;
@@ -265,7 +265,7 @@ void gen_reduce_nest(GenState& g, bool pinned) {
 
 void gen_reduce_then_map(GenState& g) {
   ProgramBuilder& b = g.b;
-  int outer_depth = g.c.pick(0, std::min(2, b.limits().max_loop_depth - 1));
+  int outer_depth = g.c.pick(0, std::min(2, scaled(g, b.limits().max_loop_depth) - 1));
   if (!begin_nest(g, outer_depth + 2)) return;
   std::vector<int> outer;
   uint64_t outer_mask = 0;

@@ -37,8 +37,7 @@ void generate_construct(GenState& g, Construct construct) {
 GeneratedProgram build_program(Chooser& chooser, int week, int size, const GenLimits& limits) {
   week = std::max(1, std::min(3, week));
   ProgramBuilder builder(limits);
-  GenState g{builder, chooser, 1, 0, -1, {}, {}, 0};
-  g.week = week;
+  GenState g{builder, chooser, week, size, 0, -1, {}, {}, 0};
   int budget = statement_budget(size, limits);
   if (week >= 2) gen_memory(g, std::nullopt, 1);
   const auto& weights = kConstructWeights[week - 1];
@@ -55,6 +54,10 @@ GeneratedProgram build_program(Chooser& chooser, int week, int size, const GenLi
 }
 
 }  // namespace
+
+int scaled(const GenState& g, int limit) {
+  return 1 + (limit - 1) * std::max(0, std::min(g.size, 100)) / 100;
+}
 
 int statement_budget(int size, const GenLimits& limits) {
   size = std::max(0, std::min(size, 1000));
