@@ -126,8 +126,8 @@ bool main_process_exited(pid_t pid) {
 }
 
 // Reaps every child of ours in process group `pgid` (its members were all killed): orphans of the
-// group come back to the grader, a subreaper. Their CPU time and peak RSS are added to *usage:
-// bubblewrap exits without reaping its init process, and the student's usage is that init's.
+// group come back to the grader, a subreaper. Their CPU times are summed into *usage and their
+// peak RSS is the largest: bubblewrap exits without reaping its init, whose usage is the student's.
 // The group id cannot name a new group before the loop ends: its last member is reaped just
 // before ECHILD, and pids are allocated cyclically.
 void reap_process_group(pid_t pgid, rusage* usage) {
@@ -353,10 +353,16 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
     }
   }
   int status = 0;
-  rusage usage{};
+  rusage usage{}, orphans{};
   while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
-  reap_process_group(pid, &usage);
+  reap_process_group(pid, &orphans);
+  // The peak RSS of a process forked from the grader starts at the grader's own (the kernel keeps
+  // the high-water mark across exec); bwrap's init is forked from bwrap, so under bwrap the peak
+  // of that init and the student it reaped is the student's own.
+  usage.ru_maxrss = use_bwrap && orphans.ru_maxrss > 0 ? orphans.ru_maxrss : std::max(usage.ru_maxrss, orphans.ru_maxrss);
+  timeradd(&usage.ru_utime, &orphans.ru_utime, &usage.ru_utime);
+  timeradd(&usage.ru_stime, &orphans.ru_stime, &usage.ru_stime);
   if (lease && !processes_owned_by(lease->uid()).empty()) {  // left the group (setsid)
     kill_every_process_of(lease->uid());
     reap_processes_of(lease->uid());
