@@ -17,7 +17,6 @@
 #include <cmath>
 #include <fstream>
 #include <optional>
-#include <set>
 #include <sstream>
 
 namespace uirgrade {
@@ -36,10 +35,9 @@ struct Failure {
   SuiteError error;
 };
 
-int line_of(const YAML::Node& node) {
-  const YAML::Mark mark = node.Mark();
-  return mark.is_null() ? 0 : mark.line + 1;
-}
+/// yaml-cpp's marks are 0-based; ours are 1-based, 0 meaning "the file as a whole".
+int line_of(const YAML::Mark& mark) { return mark.is_null() ? 0 : mark.line + 1; }
+int line_of(const YAML::Node& node) { return line_of(node.Mark()); }
 
 [[noreturn]] void fail(const std::string& file, const YAML::Node& node, std::string message) {
   throw Failure{SuiteError{file, line_of(node), std::move(message)}};
@@ -127,24 +125,45 @@ void apply_settings(const std::string& file, const YAML::Node& node, bool allow_
   if (node["modes"]) settings.modes = parse_modes(file, node["modes"]);
 }
 
-YAML::Node load_yaml(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Failure{SuiteError{file, 0, "cannot read the file"}};
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return YAML::Load(text.str());
-  } catch (const YAML::Exception& e) {
-    throw Failure{SuiteError{file, e.mark.is_null() ? 0 : e.mark.line + 1, e.msg}};
-  }
-}
-
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Failure{SuiteError{path, 0, "cannot read the file"}};
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+YAML::Node load_yaml(const std::string& file) {
+  std::string text = read_file(file);
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw Failure{SuiteError{file, line_of(e.mark), e.msg}};
+  }
+}
+
+/// Runs `load` and turns every way it can fail into a SuiteError value: our own Failure, a
+/// conversion yaml-cpp throws from deep inside (named after `yaml_file`), a filesystem error.
+template <typename Load>
+auto errors_as_values(const std::string& yaml_file, Load&& load)
+    -> std::variant<decltype(load()), SuiteError> {
+  try {
+    return load();
+  } catch (const Failure& f) {
+    return f.error;
+  } catch (const YAML::Exception& e) {
+    return SuiteError{yaml_file, line_of(e.mark), e.msg};
+  } catch (const fs::filesystem_error& e) {
+    return SuiteError{yaml_file, 0, e.what()};
+  }
+}
+
+/// The `weeks:` mapping of weeks.yaml.
+YAML::Node weeks_of(const std::string& file, const YAML::Node& root) {
+  expect_keys(file, root, "weeks.yaml", {"limits", "weeks"});
+  if (!root["weeks"] || !root["weeks"].IsMap())
+    fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
+  return root["weeks"];
 }
 
 std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const std::string& suite_name,
@@ -227,13 +246,10 @@ constexpr std::string_view kFuzzKinds[] = {"valid", "invalid"};
 WeekPlan plan_or_throw(const std::string& suites_dir, int week) {
   const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
   const YAML::Node root = load_yaml(file);
-  expect_keys(file, root, "weeks.yaml", {"limits", "weeks"});
+  const YAML::Node weeks = weeks_of(file, root);
   WeekPlan plan;
   plan.week = week;
   apply_limits(file, root["limits"], plan.limits);
-  const YAML::Node weeks = root["weeks"];
-  if (!weeks || !weeks.IsMap())
-    fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
   std::optional<YAML::Node> entry;
   for (const auto& kv : weeks) {
     // Every key must be a number, even those of other weeks.
@@ -273,48 +289,28 @@ WeekPlan plan_or_throw(const std::string& suites_dir, int week) {
 
 std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
                                                            const std::string& suite_name, int week) {
-  try {
-    return load_suite_or_throw(suite_dir, suite_name, week);
-  } catch (const Failure& f) {
-    return f.error;
-  } catch (const YAML::Exception& e) {  // a conversion deep inside yaml-cpp
-    return SuiteError{(fs::path(suite_dir) / "suite.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1,
-                      e.msg};
-  } catch (const fs::filesystem_error& e) {
-    return SuiteError{suite_dir, 0, e.what()};
-  }
+  return errors_as_values((fs::path(suite_dir) / "suite.yaml").string(),
+                          [&] { return load_suite_or_throw(suite_dir, suite_name, week); });
 }
 
 std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& suites_dir) {
   const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
-  try {
+  return errors_as_values(file, [&] {
     std::vector<WeekPlan> plans;
-    const YAML::Node root = load_yaml(file);
-    expect_keys(file, root, "weeks.yaml", {"limits", "weeks"});
-    if (!root["weeks"] || !root["weeks"].IsMap())
-      fail(file, root, "weeks.yaml needs 'weeks:', a mapping from week number to its plan");
-    for (const auto& kv : root["weeks"])
+    for (const auto& kv : weeks_of(file, load_yaml(file)))
       plans.push_back(plan_or_throw(suites_dir, scalar<int>(file, kv.first, "week number")));
     std::sort(plans.begin(), plans.end(),
               [](const WeekPlan& a, const WeekPlan& b) { return a.week < b.week; });
     return plans;
-  } catch (const Failure& f) {
-    return f.error;
-  } catch (const YAML::Exception& e) {
-    return SuiteError{file, e.mark.is_null() ? 0 : e.mark.line + 1, e.msg};
-  }
+  });
 }
 
 std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week) {
+  auto plan = errors_as_values((fs::path(suites_dir) / "weeks.yaml").string(),
+                               [&] { return plan_or_throw(suites_dir, week); });
+  if (auto* e = std::get_if<SuiteError>(&plan)) return *e;
   LoadedWeek loaded;
-  try {
-    loaded.plan = plan_or_throw(suites_dir, week);
-  } catch (const Failure& f) {
-    return f.error;
-  } catch (const YAML::Exception& e) {
-    return SuiteError{(fs::path(suites_dir) / "weeks.yaml").string(), e.mark.is_null() ? 0 : e.mark.line + 1,
-                      e.msg};
-  }
+  loaded.plan = std::get<WeekPlan>(std::move(plan));
   for (const std::string& suite : loaded.plan.suites) {
     auto tests = load_suite((fs::path(suites_dir) / suite).string(), suite, 0);
     if (auto* e = std::get_if<SuiteError>(&tests)) return *e;
