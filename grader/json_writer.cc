@@ -86,10 +86,11 @@ void JsonWriter::end_object() { close('}'); }
 
 void JsonWriter::end_array() { close(']'); }
 
-void JsonWriter::key(std::string_view name) {
+JsonWriter& JsonWriter::key(std::string_view name) {
   before_value();
   out_ << json_quote(name) << ": ";
   after_key_ = true;
+  return *this;
 }
 
 void JsonWriter::string(std::string_view bytes) {

@@ -26,7 +26,8 @@ class JsonWriter {
   void end_object();
   void begin_array();
   void end_array();
-  void key(std::string_view name);
+  /// Returns *this, so that a member reads `json.key("score").number(5)`.
+  JsonWriter& key(std::string_view name);
   void string(std::string_view bytes);
   void number(double value);
   void integer(int64_t value);

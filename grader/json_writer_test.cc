@@ -35,7 +35,7 @@ TEST(JsonWriter, IndentsAndPlacesCommas) {
   std::ostringstream out;
   JsonWriter json(out);
   json.begin_object();
-  json.key("a"), json.integer(1);
+  json.key("a").integer(1);
   json.key("list");
   json.begin_array();
   json.string("x");

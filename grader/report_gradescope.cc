@@ -65,29 +65,29 @@ void write_gradescope(const Report& report, std::ostream& out) {
   const Totals totals = add_up(report.results);
   JsonWriter json(out);
   json.begin_object();
-  json.key("score"), json.number(totals.points);
-  json.key("max_score"), json.number(totals.max_points);
-  json.key("execution_time"), json.integer(std::lround(std::ceil(report.info.seconds)));
-  json.key("output"), json.string(summary_output(report));
-  json.key("output_format"), json.string("text");
-  json.key("test_output_format"), json.string("text");
-  json.key("test_name_format"), json.string("text");
-  json.key("stdout_visibility"), json.string("hidden");
+  json.key("score").number(totals.points);
+  json.key("max_score").number(totals.max_points);
+  json.key("execution_time").integer(std::lround(std::ceil(report.info.seconds)));
+  json.key("output").string(summary_output(report));
+  json.key("output_format").string("text");
+  json.key("test_output_format").string("text");
+  json.key("test_name_format").string("text");
+  json.key("stdout_visibility").string("hidden");
   json.key("tests");
   json.begin_array();
   // "number" is "<suite>.<test>", both counted from 1 in the order they first appear.
   std::map<std::string, std::pair<int, int>> suite_numbering;  // suite -> (its number, tests so far)
   for (const TestResult& result : report.results) {
-    auto [it, inserted] = suite_numbering.try_emplace(result.suite, int(suite_numbering.size()) + 1, 0);
+    auto it = suite_numbering.try_emplace(result.suite, int(suite_numbering.size()) + 1, 0).first;
     const int test_number = ++it->second.second;
     json.begin_object();
-    json.key("name"), json.string(printable_line(result_label(result)));
-    json.key("number"), json.string(fmt::format("{}.{}", it->second.first, test_number));
-    json.key("score"), json.number(result.points);
-    json.key("max_score"), json.number(result.max_points);
-    json.key("status"), json.string(result.verdict == Verdict::Pass ? "passed" : "failed");
-    json.key("output"), json.string(test_output(result));
-    json.key("visibility"), json.string(visibility_name(result.visibility));
+    json.key("name").string(printable_line(result_label(result)));
+    json.key("number").string(fmt::format("{}.{}", it->second.first, test_number));
+    json.key("score").number(result.points);
+    json.key("max_score").number(result.max_points);
+    json.key("status").string(result.verdict == Verdict::Pass ? "passed" : "failed");
+    json.key("output").string(test_output(result));
+    json.key("visibility").string(visibility_name(result.visibility));
     json.end_object();
   }
   json.end_array();
