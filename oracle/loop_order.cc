@@ -113,7 +113,8 @@ Error load_order_error(const Program& program, int32_t load, int32_t store) {
           ? fmt::format("load {} depends on the store {} (line {}) that overwrites the version it reads",
                         ld.name, st.name, st.line)
           : fmt::format("load {} must run before the store {} (line {}) that overwrites the version it "
-                        "reads, and no order of the loops allows that together with the loads before it",
+                        "reads, but no order of the loops keeps that together with what the loops read "
+                        "and the loads before it",
                         ld.name, st.name, st.line);
   return Error{Rule::LoadOrder, ld.line, ld.column, static_cast<int>(ld.name.size()), message};
 }
