@@ -72,83 +72,20 @@ class Checker {
 
   /// Checks one test file (its first TestCase; modes share the file and its headers).
   void check(const TestCase& test, bool has_render_mode) {
-    auto line_of = [&](const std::string& key) {
-      auto it = test.header_lines.find(key);
-      return it == test.header_lines.end() ? 0 : it->second;
-    };
     uir::Compiled compiled = uir::compile(test.path, test.source);
-    if (test.expect_exit == 2) {
-      if (!compiled.error)
-        return problem(test.path, line_of("expect"),
-                       "the oracle finds the program valid, the header says exit 2");
-      std::string_view rule = uir::rule_info(compiled.error->rule).id;
-      if (test.expect_error_rule && *test.expect_error_rule != rule)
-        problem(test.path, line_of("error"),
-                fmt::format("the oracle reports {}, the header says {}: {}", rule, *test.expect_error_rule,
-                            uir::error_headline(test.path, *compiled.error)));
-      ++rule_counts_[std::string(rule)][test.week];
-      return;
-    }
+    if (test.expect_exit == 2) return check_invalid(test, compiled);
     if (compiled.error)
-      return problem(test.path, line_of("expect"),
+      return problem(test.path, header_line(test, "expect"),
                      fmt::format("the header says exit {}, the oracle finds the program invalid: {}",
                                  test.expect_exit, uir::error_headline(test.path, *compiled.error)));
-    std::set<uir::Op> ops_in_test;
-    for_each_stmt(compiled.program, [&](const uir::Stmt& st) {
-      if (st.op == uir::Op::Param) return;  // made by the parser from a `func` header, never written
-      const uir::OpInfo& info = uir::op_info(st.op);
-      if (info.week > test.week)
-        problem(test.path, st.line,
-                fmt::format("'{}' is a week-{} op in a week-{} test", info.spelling, info.week, test.week));
-      ops_in_test.insert(st.op);
-    });
-    for (uir::Op op : ops_in_test) ++op_tests_[op][test.week];
-
+    count_ops(test, compiled.program);
     std::vector<uir::SlotSpec> specs = uir::slot_specs(compiled.program);
-    for (uint64_t seed : kSeeds) {
-      auto inputs = make_input_data(test, specs, seed);
-      if (auto* e = std::get_if<SuiteError>(&inputs)) return problem(e->file, e->line, e->message);
-      uir::RunResult result = uir::run(compiled, std::get<std::vector<uir::SlotData>>(inputs));
-      std::string under = fmt::format(" (seed {})", seed);
-      if (result.exit_code != test.expect_exit)
-        return problem(test.path, line_of("expect"),
-                       fmt::format("the oracle exits {}, the header says exit {}{}{}", result.exit_code,
-                                   test.expect_exit,
-                                   result.exit_code == 1
-                                       ? fmt::format(" (assert on line {} failed)", result.failed_assert_line)
-                                       : "",
-                                   under));
-      if (test.expect_assert_line && result.failed_assert_line != *test.expect_assert_line)
-        return problem(test.path, line_of("expect assert"),
-                       fmt::format("the oracle's failing assert is on line {}, the header says {}",
-                                   result.failed_assert_line, *test.expect_assert_line));
-      for (const auto& [slot, expected_text] : test.expect_slots) {
-        const int line = line_of("expect " + std::to_string(slot));
-        auto found = std::find_if(result.buffers.begin(), result.buffers.end(),
-                                  [&](const uir::SlotData& d) { return d.slot == slot; });
-        if (found == result.buffers.end())
-          return problem(test.path, line, fmt::format("the oracle has no slot {}", slot));
-        std::vector<uint32_t> expected;
-        for (const std::string& v : expected_text) {
-          std::optional<uint32_t> word = parse_slot_value(found->dtype, v);
-          if (!word)
-            return problem(test.path, line, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
-          expected.push_back(*word);
-        }
-        bool same = expected.size() == found->words.size();
-        for (size_t k = 0; same && k < expected.size(); ++k)
-          same = same_word(found->dtype, expected[k], found->words[k]);
-        if (!same)
-          return problem(test.path, line,
-                         fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
-                                     format_words(found->dtype, found->words),
-                                     format_words(found->dtype, expected), under));
-      }
-    }
+    for (uint64_t seed : kSeeds)
+      if (!check_run(test, compiled, specs, seed)) return;
     if (has_render_mode && test.render_loops) {
       int loops = count_for_loops(uir::render_c(compiled));
       if (loops != *test.render_loops)
-        problem(test.path, line_of("render"),
+        problem(test.path, header_line(test, "render"),
                 fmt::format("the oracle's C has {} for loops, the header says loops={}", loops,
                             *test.render_loops));
     }
@@ -184,6 +121,86 @@ class Checker {
   int problems() const { return problems_; }
 
  private:
+  static int header_line(const TestCase& test, const std::string& key) {
+    auto it = test.header_lines.find(key);
+    return it == test.header_lines.end() ? 0 : it->second;
+  }
+
+  /// An `exit 2` test: the oracle must refuse the program, with the header's rule when it names one.
+  void check_invalid(const TestCase& test, const uir::Compiled& compiled) {
+    if (!compiled.error)
+      return problem(test.path, header_line(test, "expect"),
+                     "the oracle finds the program valid, the header says exit 2");
+    std::string_view rule = uir::rule_info(compiled.error->rule).id;
+    if (test.expect_error_rule && *test.expect_error_rule != rule)
+      problem(test.path, header_line(test, "error"),
+              fmt::format("the oracle reports {}, the header says {}: {}", rule, *test.expect_error_rule,
+                          uir::error_headline(test.path, *compiled.error)));
+    ++rule_counts_[std::string(rule)][test.week];
+  }
+
+  /// Counts the ops a valid test uses, and reports those newer than the test's week.
+  void count_ops(const TestCase& test, const uir::Program& program) {
+    std::set<uir::Op> ops_in_test;
+    for_each_stmt(program, [&](const uir::Stmt& st) {
+      if (st.op == uir::Op::Param) return;  // made by the parser from a `func` header, never written
+      const uir::OpInfo& info = uir::op_info(st.op);
+      if (info.week > test.week)
+        problem(test.path, st.line,
+                fmt::format("'{}' is a week-{} op in a week-{} test", info.spelling, info.week, test.week));
+      ops_in_test.insert(st.op);
+    });
+    for (uir::Op op : ops_in_test) ++op_tests_[op][test.week];
+  }
+
+  /// Runs a valid test under one seed against its exit, assert and contents headers; false after
+  /// the first disagreement (one problem per file is enough to send its author back to it).
+  bool check_run(const TestCase& test, const uir::Compiled& compiled, const std::vector<uir::SlotSpec>& specs,
+                 uint64_t seed) {
+    const std::string under = fmt::format(" (seed {})", seed);
+    auto disagree = [&](const std::string& header, const std::string& message) {
+      problem(test.path, header_line(test, header), message);
+      return false;
+    };
+    auto inputs = make_input_data(test, specs, seed);
+    if (auto* e = std::get_if<SuiteError>(&inputs)) {
+      problem(e->file, e->line, e->message);
+      return false;
+    }
+    uir::RunResult result = uir::run(compiled, std::get<std::vector<uir::SlotData>>(inputs));
+    if (result.exit_code != test.expect_exit) {
+      std::string failed =
+          result.exit_code == 1 ? fmt::format(" (assert on line {} failed)", result.failed_assert_line) : "";
+      return disagree("expect", fmt::format("the oracle exits {}, the header says exit {}{}{}",
+                                            result.exit_code, test.expect_exit, failed, under));
+    }
+    if (test.expect_assert_line && result.failed_assert_line != *test.expect_assert_line)
+      return disagree("expect assert",
+                      fmt::format("the oracle's failing assert is on line {}, the header says {}",
+                                  result.failed_assert_line, *test.expect_assert_line));
+    for (const auto& [slot, expected_text] : test.expect_slots) {
+      const std::string header = "expect " + std::to_string(slot);
+      auto found = std::find_if(result.buffers.begin(), result.buffers.end(),
+                                [&, slot = slot](const uir::SlotData& d) { return d.slot == slot; });
+      if (found == result.buffers.end())
+        return disagree(header, fmt::format("the oracle has no slot {}", slot));
+      std::vector<uint32_t> expected;
+      for (const std::string& v : expected_text) {
+        std::optional<uint32_t> word = parse_slot_value(found->dtype, v);
+        if (!word) return disagree(header, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
+        expected.push_back(*word);
+      }
+      bool same = expected.size() == found->words.size();
+      for (size_t k = 0; same && k < expected.size(); ++k)
+        same = same_word(found->dtype, expected[k], found->words[k]);
+      if (!same)
+        return disagree(header, fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
+                                            format_words(found->dtype, found->words),
+                                            format_words(found->dtype, expected), under));
+    }
+    return true;
+  }
+
   std::ostream& out_;
   int problems_ = 0;
   std::map<uir::Op, std::map<int, int>> op_tests_;

@@ -152,12 +152,13 @@ class HeaderParser {
   }
 
   SuiteError error() const { return error_; }
+
+ private:
   bool fail(std::string message) {
     error_ = SuiteError{path_, line_, std::move(message)};
     return false;
   }
 
- private:
   bool parse_render(const std::vector<std::string>& words) {
     test_->mode = Mode::Render;
     if (words.empty()) return true;  // `render`, or `render:` with nothing after it
