@@ -10,13 +10,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <ostream>
 #include <set>
 #include <vector>
 
+#include "grader/render_check.h"
 #include "grader/suite.h"
 #include "grader/test_data.h"
 #include "oracle/oracle.h"
@@ -25,19 +25,6 @@ namespace uirgrade {
 namespace {
 
 constexpr uint64_t kSeeds[] = {1, 2};
-
-/// Counts `for (` in rendered C: the keyword as a whole word followed by blanks and a parenthesis.
-int count_for_loops(const std::string& c) {
-  int count = 0;
-  auto is_ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
-  for (size_t at = c.find("for"); at != std::string::npos; at = c.find("for", at + 3)) {
-    if (at > 0 && is_ident(c[at - 1])) continue;
-    size_t k = at + 3;
-    while (k < c.size() && (c[k] == ' ' || c[k] == '\t' || c[k] == '\n')) ++k;
-    if (k < c.size() && c[k] == '(') ++count;
-  }
-  return count;
-}
 
 bool same_word(uir::DType dtype, uint32_t a, uint32_t b) {
   if (dtype == uir::DType::I32) return a == b;
@@ -83,6 +70,7 @@ class Checker {
     for (uint64_t seed : kSeeds)
       if (!check_run(test, compiled, specs, seed)) return;
     if (has_render_mode && test.render_loops) {
+      // The same count the grader applies to a student's C (comments and strings ignored).
       int loops = count_for_loops(uir::render_c(compiled));
       if (loops != *test.render_loops)
         problem(test.path, header_line(test, "render"),
