@@ -101,6 +101,22 @@ TEST(Fuzz, FindsAndShrinksEachPlantedBug) {
   }
 }
 
+TEST(Fuzz, ShrinkerWalksTheRapidCheckTreeOfAGeneratedProgram) {
+  // A generated program (its header names week, seed and size) whose "failure" is holding a max:
+  // the walk down the shrink tree takes steps, and the result still fails and is small.
+  std::string text;
+  for (uint64_t seed = 1; text.empty(); ++seed) {
+    std::string candidate = program_text(sample_program(3, seed, 100));
+    if (candidate.find(" = max ") != std::string::npos) text = candidate;
+  }
+  auto has_max = [](const std::string& t) { return t.find(" = max ") != std::string::npos; };
+  ShrinkStats stats;
+  std::string small = shrink_program(text, has_max, ShrinkLimits{}, &stats);
+  EXPECT_GT(stats.tree_steps, 0);
+  EXPECT_TRUE(has_max(small));
+  EXPECT_LE(count_statements(small), 3) << small;
+}
+
 TEST(Fuzz, ShrinkerKeepsHandWrittenFailuresValid) {
   // No generator header: only the statement-level reducer runs. The "failure" is the presence of a
   // max op, so the smallest valid program keeping one is the max and nothing else.

@@ -3,6 +3,8 @@
 // 3 programs do contain the constructs the week is about.
 #include "generators/generate.h"
 
+#include <set>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -121,6 +123,28 @@ TEST(Generate, Week3ProgramsHoldTheWeeksConstructs) {
   EXPECT_GT(afters_in_loops, 20);
   EXPECT_GT(reversed_offsets, 20);
   EXPECT_GT(programs_with_loops, 250);
+}
+
+// Week 1's expression DAGs use every value op of the table and every dtype.
+TEST(Generate, Week1UsesEveryValueOpAndDtype) {
+  std::set<uir::Op> ops;
+  std::set<uir::DType> dtypes;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    uir::Compiled compiled = uir::compile("gen.uir", program_text(sample_program(1, seed, 100)));
+    ASSERT_FALSE(compiled.error);
+    auto note = [&](const uir::Stmt& s) {
+      ops.insert(s.op);
+      if (s.kind == uir::Kind::Value) dtypes.insert(s.dtype);
+    };
+    for (const uir::Stmt& s : compiled.program.stmts) note(s);
+    for (const uir::Function& f : compiled.program.funcs)
+      for (const uir::Stmt& s : f.body) note(s);
+  }
+  for (const uir::OpInfo& info : uir::op_table())
+    if (info.week == 1) {
+      EXPECT_TRUE(ops.count(info.op)) << info.spelling << " never generated";
+    }
+  EXPECT_EQ(dtypes.size(), 3u);
 }
 
 }  // namespace

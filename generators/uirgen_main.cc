@@ -1,5 +1,6 @@
 // uirgen: writes a hidden suite of generated tests (see usage below). Everything it writes comes
 // from make_fuzz_tests, so `grade --fuzz` and a written suite hold the same kind of tests.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
