@@ -50,7 +50,7 @@ void for_each_stmt(const uir::Program& program, F&& f) {
 
 class Checker {
  public:
-  explicit Checker(std::ostream& out) : out_(out) {}
+  Checker(std::ostream& out, const uir::PlantedBugs& bugs) : out_(out), bugs_(bugs) {}
 
   void problem(const std::string& file, int line, const std::string& message) {
     ++problems_;
@@ -59,7 +59,7 @@ class Checker {
 
   /// Checks one test file (its first TestCase; modes share the file and its headers).
   void check(const TestCase& test, bool has_render_mode) {
-    uir::Compiled compiled = uir::compile(test.path, test.source);
+    uir::Compiled compiled = uir::compile(test.path, test.source, bugs_);
     if (test.expect_exit == 2) return check_invalid(test, compiled);
     if (compiled.error)
       return problem(test.path, header_line(test, "expect"),
@@ -190,6 +190,7 @@ class Checker {
   }
 
   std::ostream& out_;
+  uir::PlantedBugs bugs_;
   int problems_ = 0;
   std::map<uir::Op, std::map<int, int>> op_tests_;
   std::map<std::string, std::map<int, int>> rule_counts_;
@@ -197,8 +198,8 @@ class Checker {
 
 }  // namespace
 
-int check_suites(const std::string& suites_dir, std::ostream& out) {
-  Checker checker(out);
+int check_suites(const std::string& suites_dir, std::ostream& out, const uir::PlantedBugs& bugs) {
+  Checker checker(out, bugs);
   auto plans = load_plans(suites_dir);
   if (auto* e = std::get_if<SuiteError>(&plans)) {
     checker.problem(e->file, e->line, e->message);

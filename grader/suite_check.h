@@ -5,6 +5,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "oracle/linearize.h"
+
 namespace uirgrade {
 
 /// Loads every suite that suites_dir/weeks.yaml names and runs each test file through the oracle
@@ -14,6 +16,9 @@ namespace uirgrade {
 /// N. Then prints the coverage table: for each op, how many valid tests of each week use it; for
 /// each rule, how many tests of each week name it in `# error:`. An op or rule no test covers is a
 /// problem too. Returns the number of problems (0: the suites are sound).
-int check_suites(const std::string& suites_dir, std::ostream& out);
+///
+/// With `bugs`, the oracle runs with a planted linearizer mistake (oracle/linearize.h), so every
+/// header it then breaks is a test that catches that mistake: the suites' power to fail a student.
+int check_suites(const std::string& suites_dir, std::ostream& out, const uir::PlantedBugs& bugs = {});
 
 }  // namespace uirgrade

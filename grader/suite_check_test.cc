@@ -42,5 +42,31 @@ TEST(SuiteCheck, CatchesWrongHeaders) {
   EXPECT_GT(problems, 6);
 }
 
+// The suites must be able to fail a student: each of the book's failed linearizer designs, planted
+// in the oracle, breaks the headers of the tests written to catch it.
+TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {
+  const std::string suites = std::string(UIRGRADE_SOURCE_DIR) + "/suites";
+  {
+    uir::PlantedBugs bugs;
+    bugs.loads_never_move_into_loops = true;  // every accumulator stops accumulating
+    std::ostringstream out;
+    EXPECT_GT(check_suites(suites, out, bugs), 0);
+    EXPECT_NE(out.str().find("week3/accumulator.uir"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("week3/gemm.uir"), std::string::npos) << out.str();
+    EXPECT_EQ(out.str().find("week3/pinned_load.uir"), std::string::npos) << "pinned either way";
+  }
+  {
+    uir::PlantedBugs bugs;
+    bugs.siblings_in_declaration_order = true;  // the book's attempt (b)
+    std::ostringstream out;
+    EXPECT_GT(check_suites(suites, out, bugs), 0);
+    EXPECT_NE(out.str().find("week3/sub_rowsum_output_range_first.uir"), std::string::npos) << out.str();
+    // With the reduction declared first, declaration order happens to be right. (sub_rowmax is not
+    // caught either: max is idempotent, so the book's "test reductions with sum too" is why
+    // sub_rowsum exists.)
+    EXPECT_EQ(out.str().find("week3/sub_rowsum_reduce_range_first.uir"), std::string::npos) << out.str();
+  }
+}
+
 }  // namespace
 }  // namespace uirgrade
