@@ -61,6 +61,7 @@ TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {
     std::ostringstream out;
     EXPECT_GT(check_suites(suites, out, bugs), 0);
     EXPECT_NE(out.str().find("week3/sub_rowsum_output_range_first.uir"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("week3/add_rowsum_i32.uir"), std::string::npos) << out.str();
     // With the reduction declared first, declaration order happens to be right. (sub_rowmax is not
     // caught either: max is idempotent, so the book's "test reductions with sum too" is why
     // sub_rowsum exists.)
