@@ -164,7 +164,6 @@ Info ProgramBuilder::operand_info(const Operand& operand) const {
   Info literal;
   literal.kind = Kind::Value;
   literal.dtype = operand.literal.dtype;
-  literal.constant = true;
   if (literal.dtype == DType::I32)
     literal.interval = Interval{operand.literal.as_i32(), operand.literal.as_i32()};
   return literal;
@@ -176,11 +175,9 @@ Info ProgramBuilder::compute_info(const Stmt& stmt) const {
   for (const Operand& operand : stmt.operands)
     if (operand.kind != Operand::Kind::Func) ops.push_back(operand_info(operand));
   Info out;
-  out.constant = true;
   for (const Info& op : ops) {
     out.ranges |= op.ranges;
     out.units |= op.units;
-    out.constant = out.constant && op.constant;
   }
   switch (stmt.op) {
     case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Exp2: case Op::Log2:
@@ -215,7 +212,6 @@ Info ProgramBuilder::compute_info(const Stmt& stmt) const {
       out.kind = Kind::Memory;
       out.dtype = *stmt.dtype_attr;
       out.length = ops[0].interval ? ops[0].interval->lo : 0;
-      out.constant = false;
       break;
     case Op::Shrink:
       out.kind = Kind::View;
@@ -223,32 +219,27 @@ Info ProgramBuilder::compute_info(const Stmt& stmt) const {
       out.memory = ops[0].memory;
       out.version = ops[0].version;
       out.length = stmt.shape;
-      out.constant = false;
       break;
     case Op::Load:
       out.kind = Kind::Value;
       out.dtype = ops[0].dtype;
       out.memory = ops[0].memory;
       out.version = ops[0].version;
-      out.constant = false;
       break;
     case Op::Store:
       out.kind = Kind::Effect;
       out.memory = ops[0].memory;
       out.version = ops[0].version;
-      out.constant = false;
       break;
     case Op::After:
       out.kind = Kind::Memory;
       out.dtype = ops[0].dtype;
       out.memory = ops[0].memory;
       out.length = ops[0].length;
-      out.constant = false;
       break;
     case Op::Range:
       out.kind = Kind::Value;
       out.dtype = DType::I32;
-      out.constant = false;
       break;
     case Op::End: {
       out.kind = Kind::Effect;
@@ -260,13 +251,11 @@ Info ProgramBuilder::compute_info(const Stmt& stmt) const {
         out.units |= ops[k].units;
       }
       out.ranges &= ~range.ranges;
-      out.constant = false;
       break;
     }
     case Op::Param:
       out.kind = Kind::Value;
       out.dtype = *stmt.dtype_attr;
-      out.constant = false;
       break;
   }
   DType source = ops.empty() ? DType::Void : ops[0].dtype;
@@ -288,7 +277,7 @@ int ProgramBuilder::add(Op op, std::vector<Operand> operands, const std::string&
   int index = static_cast<int>(block().size());
   if (op == Op::Range) {
     info.ranges = uint64_t{1} << ranges_.size();
-    ranges_.push_back({index, info.interval->hi, false});
+    ranges_.push_back({index, info.interval->hi});
   }
   if (op == Op::Buffer || op == Op::Alloc || op == Op::After) {
     info.version = static_cast<int>(versions_.size());
@@ -341,10 +330,7 @@ int ProgramBuilder::add_end(const std::vector<int>& effects, int range_stmt) {
   std::vector<Operand> operands;
   for (int e : effects) operands.push_back(ref(e));
   operands.push_back(ref(range_stmt));
-  int index = add(Op::End, std::move(operands), "%e");
-  for (RangeInfo& r : ranges_)
-    if (r.stmt == range_stmt) r.closed = true;
-  return index;
+  return add(Op::End, std::move(operands), "%e");
 }
 
 int ProgramBuilder::new_unit() {

@@ -34,7 +34,6 @@ struct Info {
   int memory = -1;       // memories, views, loads, stores: index into memories()
   int version = -1;      // memories: own version id; views, loads, stores: the version they name
   int length = 0;        // memories and views
-  bool constant = false; // a constant expression (spec §4)
 };
 
 /// One buffer or alloc and its versions outside loops.
@@ -59,7 +58,6 @@ struct Version {
 struct RangeInfo {
   int stmt = -1;
   int32_t max_value = 0;  // interval hi of the range: max(0, hi(bound) - 1)
-  bool closed = false;
 };
 
 class ProgramBuilder {
@@ -121,10 +119,10 @@ class ProgramBuilder {
   bool may_load(int unit, int version);
   /// Records that `unit` stores into `version`: every loader of it must run first.
   bool may_store(int unit, int version);
-  /// Whether adding edge before -> after keeps the graph acyclic (and then adds it).
-  bool add_edge(int before, int after);
 
  private:
+  /// Whether adding edge before -> after keeps the graph acyclic (and then adds it).
+  bool add_edge(int before, int after);
   Info compute_info(const uir::Stmt& stmt) const;
   std::string fresh_name(const std::string& prefix);
 

@@ -104,7 +104,7 @@ Target choose_target(GenState& g, uint64_t must_use, bool may_use_others, int av
     int memory = g.c.pick(0, static_cast<int>(b.memories().size()) - 1);
     int version = b.memories()[memory].current_version;
     int version_stmt = b.versions()[version].stmt;
-    if (memory != avoid) {
+    if (memory != avoid && !b.versions()[version].stored) {
       std::optional<Offset> offset = gen_offset(g, b.memories()[memory].length - 1, must_use, may_use_others);
       if (offset && b.may_store(g.unit, version) && b.depend(g.unit, b.info(version_stmt).units))
         return Target{memory, version_stmt, *offset};

@@ -164,6 +164,7 @@ void store_outside_loops(GenState& g, int memory, Operand value) {
   if (unit < 0) return;
   int version = b.memories()[memory].current_version;
   int version_stmt = b.versions()[version].stmt;
+  if (b.versions()[version].stored) return;  // one store per version (spec §4.1)
   if (!b.may_store(unit, version)) return;  // a fresh unit has no successors: never refused
   int saved_unit = g.unit;
   g.unit = unit;
