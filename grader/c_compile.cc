@@ -79,10 +79,7 @@ int CCompiler::compiler_runs() const {
   return compiler_runs_;
 }
 
-CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string& driver_c) {
-  std::string key = kernel_c;
-  key.push_back('\0');
-  key += driver_c;
+CompileOutcome CCompiler::cached(const std::string& key, const std::function<CompileOutcome(uint64_t)>& build) {
   std::promise<CompileOutcome> promise;
   std::shared_future<CompileOutcome> future;
   bool ours = false;
@@ -92,23 +89,46 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
     if (inserted) {
       it->second = promise.get_future().share();
       ours = true;
-      ++compiler_runs_;
     }
     future = it->second;
   }
   if (!ours) {
-    CompileOutcome cached = future.get();
-    cached.from_cache = true;
-    cached.seconds = 0;
-    return cached;
+    CompileOutcome outcome = future.get();
+    outcome.from_cache = true;
+    outcome.seconds = 0;
+    return outcome;
   }
-  CompileOutcome outcome = run_compiler(kernel_c, driver_c, fnv1a64(key));
+  CompileOutcome outcome = build(fnv1a64(key));
   promise.set_value(outcome);
   return outcome;
 }
 
-CompileOutcome CCompiler::run_compiler(const std::string& kernel_c, const std::string& driver_c,
-                                       uint64_t key_hash) {
+CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string& driver_c) {
+  // The driver (with the sanitizer defaults) is most of the C to compile and depends only on the
+  // program's buffers, so its object is cached on its own: a new kernel costs one compile of the
+  // kernel and a link.
+  std::string driver_unit = driver_c + "\n" + sanitizer_defaults_c(rss_limit_mb_);
+  return cached(std::string("binary") + '\0' + kernel_c + '\0' + driver_unit, [&](uint64_t hash) {
+    CompileOutcome driver = cached(std::string("object") + '\0' + driver_unit, [&](uint64_t driver_hash) {
+      std::string object = fmt::format("{}/driver-{:016x}.o", dir_, driver_hash);
+      return run_compiler({{"driver.c", driver_unit}}, {"-c", "driver.c"}, object);
+    });
+    if (driver.status != CompileOutcome::Status::Ok) {
+      // The driver is ours: its failure is never the student's.
+      driver.status = CompileOutcome::Status::InternalError;
+      driver.message = "the grader's driver does not compile: " + driver.message;
+      return driver;
+    }
+    std::string binary = fmt::format("{}/kernel-{:016x}", dir_, hash);
+    CompileOutcome linked =
+        run_compiler({{"kernel.c", kernel_c}}, {"kernel.c", driver.binary_path, "-lm"}, binary);
+    linked.seconds += driver.seconds;
+    return linked;
+  });
+}
+
+CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
+                                       const std::vector<std::string>& arguments, const std::string& output) {
   CompileOutcome outcome;
   if (cc_path_.empty()) {
     outcome.message = "no C compiler: `cc` is not on PATH";
@@ -118,16 +138,17 @@ CompileOutcome CCompiler::run_compiler(const std::string& kernel_c, const std::s
     outcome.message = "could not create a temporary directory for compiled kernels";
     return outcome;
   }
-  std::string binary = fmt::format("{}/kernel-{:016x}", dir_, key_hash);
+  {
+    std::lock_guard lock(mutex_);
+    ++compiler_runs_;
+  }
   ProcessRequest request;
   request.argv.push_back(cc_path_);
   for (const std::string& flag : c_compile_flags()) request.argv.push_back(flag);
-  for (const char* file : {"kernel.c", "driver.c", "sanitizer_defaults.c", "-o"}) request.argv.push_back(file);
-  request.argv.push_back(binary);
-  request.argv.push_back("-lm");
-  request.files = {{"kernel.c", kernel_c},
-                   {"driver.c", driver_c},
-                   {"sanitizer_defaults.c", sanitizer_defaults_c(rss_limit_mb_)}};
+  request.argv.insert(request.argv.end(), arguments.begin(), arguments.end());
+  request.argv.push_back("-o");
+  request.argv.push_back(output);
+  request.files = files;
   request.sandbox = Sandbox::None;
   request.limits.wall_seconds = 120;  // a loaded 2-core CI machine compiles slowly
   request.limits.cpu_seconds = 120;
@@ -147,17 +168,17 @@ CompileOutcome CCompiler::run_compiler(const std::string& kernel_c, const std::s
   } else if (result.exit_code != 0) {
     outcome.status = CompileOutcome::Status::CompileError;
     outcome.message = result.err.empty() ? result.out : result.err;
-  } else if (access(binary.c_str(), X_OK) != 0) {
-    outcome.message = "the C compiler succeeded but wrote no binary at " + binary;
+  } else if (access(output.c_str(), R_OK) != 0) {
+    outcome.message = "the C compiler succeeded but wrote nothing at " + output;
   } else {
     // Owned by the grader and read-only to others from here on, so that no student process
     // (possibly under the uid that compiled it) can rewrite it.
-    if (geteuid() == 0 && chown(binary.c_str(), 0, 0) != 0) {
+    if (geteuid() == 0 && chown(output.c_str(), 0, 0) != 0) {
       // Still usable; only the protection above is lost.
     }
-    chmod(binary.c_str(), 0755);
+    chmod(output.c_str(), 0755);
     outcome.status = CompileOutcome::Status::Ok;
-    outcome.binary_path = binary;
+    outcome.binary_path = output;
   }
   return outcome;
 }

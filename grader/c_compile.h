@@ -1,14 +1,16 @@
-// Compiling a rendered kernel with the grader's driver (spec §6.2) into a sanitized binary. The
-// compiler is started once per distinct (kernel, driver) text: a cache keyed by the full text (its
-// hash names the binary) serves repeats, and concurrent requests for the same text wait for the
-// one compile in flight.
+// Compiling a rendered kernel with the grader's driver (spec §6.2) into a sanitized binary. Two
+// caches keyed by the full C text (its hash names the file): the driver's object per distinct
+// driver (it depends only on the program's buffers, and is most of the C), and the binary per
+// distinct (kernel, driver). Concurrent requests for the same text wait for the one compile in flight.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "grader/process.h"
@@ -18,7 +20,7 @@ namespace uirgrade {
 struct CompileOutcome {
   enum class Status { Ok, CompileError, InternalError };
   Status status = Status::InternalError;
-  std::string binary_path;  // Ok: the sanitized executable
+  std::string binary_path;  // Ok: the sanitized executable (the driver's object, inside the cache)
   std::string message;      // CompileError: the compiler's diagnostics; InternalError: what failed
   bool from_cache = false;
   double seconds = 0;       // the compiler's wall time (0 when cached)
@@ -44,10 +46,14 @@ class CCompiler {
   /// Compiles kernel.c and driver.c together (or returns the cached binary). Thread-safe.
   CompileOutcome compile(const std::string& kernel_c, const std::string& driver_c);
 
-  int compiler_runs() const;  // how many times the compiler was started
+  int compiler_runs() const;  // how many times the compiler was started (objects and links)
 
  private:
-  CompileOutcome run_compiler(const std::string& kernel_c, const std::string& driver_c, uint64_t key_hash);
+  /// The outcome cached under `key`, built once by `build(hash of key)`; concurrent callers wait.
+  CompileOutcome cached(const std::string& key, const std::function<CompileOutcome(uint64_t)>& build);
+  /// Runs `cc FLAGS arguments -o output` in a fresh directory holding `files`.
+  CompileOutcome run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
+                              const std::vector<std::string>& arguments, const std::string& output);
 
   CommandRunner& runner_;
   uint64_t rss_limit_mb_;

@@ -1,5 +1,6 @@
-// The compile cache with a fake runner standing in for `cc`: one compiler start per distinct text,
-// also under concurrent requests, and failures cached like successes.
+// The compile caches with a fake runner standing in for `cc`: one driver object per distinct driver,
+// one kernel compile-and-link per distinct (kernel, driver), also under concurrent requests, and
+// failures cached like successes.
 #include "grader/c_compile.h"
 
 #include <sys/stat.h>
@@ -50,23 +51,36 @@ TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
   CompileOutcome first = compiler.compile("int kernel(void) { return 0; }", "driver A");
   ASSERT_EQ(first.status, CompileOutcome::Status::Ok) << first.message;
   EXPECT_FALSE(first.from_cache);
+  EXPECT_EQ(runner.starts, 2);  // the driver's object, then the kernel linked with it
+  EXPECT_EQ(runner.last_argv[runner.last_argv.size() - 3], "-lm");
   CompileOutcome again = compiler.compile("int kernel(void) { return 0; }", "driver A");
   EXPECT_EQ(again.status, CompileOutcome::Status::Ok);
   EXPECT_TRUE(again.from_cache);
   EXPECT_EQ(again.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 1);
-  EXPECT_EQ(runner.last_argv.back(), "-lm");
+  EXPECT_EQ(runner.starts, 2);
 
+  CompileOutcome other_kernel = compiler.compile("int kernel(void) { return 1; }", "driver A");
+  EXPECT_NE(other_kernel.binary_path, first.binary_path);
+  EXPECT_EQ(runner.starts, 3);  // the driver's object is reused
   CompileOutcome other_driver = compiler.compile("int kernel(void) { return 0; }", "driver B");
   EXPECT_NE(other_driver.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 2);
+  EXPECT_EQ(runner.starts, 5);
 
   CompileOutcome error = compiler.compile("syntax error", "driver A");
   EXPECT_EQ(error.status, CompileOutcome::Status::CompileError);
   EXPECT_NE(error.message.find("kernel.c:1:1"), std::string::npos);
   EXPECT_EQ(compiler.compile("syntax error", "driver A").status, CompileOutcome::Status::CompileError);
-  EXPECT_EQ(runner.starts, 3);
-  EXPECT_EQ(compiler.compiler_runs(), 3);
+  EXPECT_EQ(runner.starts, 6);
+  EXPECT_EQ(compiler.compiler_runs(), 6);
+}
+
+TEST(GraderCCompile, ABrokenDriverIsOurs) {
+  FakeCompiler runner;
+  CCompiler compiler(runner, 512);
+  CompileOutcome outcome = compiler.compile("int kernel(void) { return 0; }", "syntax error in the driver");
+  EXPECT_EQ(outcome.status, CompileOutcome::Status::InternalError);
+  EXPECT_NE(outcome.message.find("driver"), std::string::npos);
+  EXPECT_EQ(runner.starts, 1);
 }
 
 TEST(GraderCCompile, ConcurrentRequestsShareOneCompile) {
@@ -80,7 +94,7 @@ TEST(GraderCCompile, ConcurrentRequestsShareOneCompile) {
     });
   for (std::thread& thread : threads) thread.join();
   EXPECT_EQ(ok, 8);
-  EXPECT_EQ(runner.starts, 1);
+  EXPECT_EQ(runner.starts, 2);
 }
 
 TEST(GraderCCompile, SanitizerDefaultsNeverExit1) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -51,9 +52,9 @@ struct GradeRun {
 GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& config, CommandRunner& runner,
                      CCompiler& compiler, const std::function<void(const TestResult&)>& on_finished);
 
-/// The hook for `--fuzz N`: makes N generated TestCases (named fuzz/<n>) from the seed for a week,
-/// or an error message. Empty until the generators' live API lands (generators/).
-using FuzzSource =
-    std::function<std::variant<std::vector<TestCase>, std::string>(int count, uint64_t seed, int week)>;
+/// The hook for generated programs (generators/fuzz.h): TestCases named fuzz/<n> for a week, made
+/// from the seed, `counts_by_kind` programs of each kind ("valid", "invalid"); or an error message.
+using FuzzSource = std::function<std::variant<std::vector<TestCase>, std::string>(
+    const std::map<std::string, int>& counts_by_kind, uint64_t seed, int week)>;
 
 }  // namespace uirgrade

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <sstream>
 
@@ -102,27 +103,26 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   LoadedWeek week = std::move(std::get<LoadedWeek>(loaded));
   std::vector<TestCase> tests = std::move(week.tests);
 
-  int planned_fuzz = 0;
-  for (const auto& [kind, count] : week.plan.fuzz_counts) planned_fuzz += count;
-  int fuzz_count = options.fuzz > 0 ? options.fuzz : planned_fuzz;
-  if (fuzz_count > 0) {
-    if (!fuzz) {
-      if (options.fuzz > 0) {
-        err << "grade: --fuzz: the generators' live API is not available in this build\n";
-        return kUsageOrSuiteError;
-      }
-      err << fmt::format("grade: note: week {} plans {} generated programs; this build has no generators, "
-                         "so only the suites are graded\n",
-                         options.week, planned_fuzz);
-      fuzz_count = 0;
-    } else {
-      auto generated = fuzz(fuzz_count, options.seed, options.week);
-      if (auto* error = std::get_if<std::string>(&generated)) {
-        err << "grade: --fuzz: " << *error << '\n';
-        return kUsageOrSuiteError;
-      }
-      for (TestCase& test : std::get<std::vector<TestCase>>(generated)) tests.push_back(std::move(test));
+  // Generated programs: the week plan's counts, or --fuzz N (three valid for one invalid).
+  std::map<std::string, int> fuzz_counts = week.plan.fuzz_counts;
+  if (options.fuzz > 0) fuzz_counts = {{"valid", options.fuzz - options.fuzz / 4}, {"invalid", options.fuzz / 4}};
+  int fuzz_total = 0;
+  for (const auto& [kind, count] : fuzz_counts) fuzz_total += count;
+  if (fuzz_total > 0 && !fuzz) {
+    if (options.fuzz > 0) {
+      err << "grade: --fuzz: this build has no generators\n";
+      return kUsageOrSuiteError;
     }
+    err << fmt::format("grade: note: week {} plans {} generated programs; this build has no generators, "
+                       "so only the suites are graded\n",
+                       options.week, fuzz_total);
+  } else if (fuzz_total > 0) {
+    auto generated = fuzz(fuzz_counts, options.seed, options.week);
+    if (auto* error = std::get_if<std::string>(&generated)) {
+      err << "grade: generated programs: " << *error << '\n';
+      return kUsageOrSuiteError;
+    }
+    for (TestCase& test : std::get<std::vector<TestCase>>(generated)) tests.push_back(std::move(test));
   }
 
   if (!options.only.empty()) {

@@ -15,7 +15,7 @@ enum GradeExit { kAllPassed = 0, kSomeFailed = 1, kUsageOrSuiteError = 2 };
 
 /// Loads the week, selects (--only, --shard), grades with the real process runner, writes the
 /// reports. Progress and problems go to `err`; a text report without --output goes to `out`.
-/// `fuzz`: the generators' hook for --fuzz (empty: not available).
+/// `fuzz`: makes the generated programs (the week plan's counts, or --fuzz N); empty: none available.
 int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err);
 
 /// `grade merge`: reads shard JSON reports, merges them, writes the requested reports.

@@ -1,9 +1,12 @@
 // `grade`: parses the command line and dispatches (grader/grade_command.h). See `grade --help`.
 #include <iostream>
+#include <map>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
+#include "generators/fuzz.h"
 #include "grader/grade_command.h"
 
 int main(int argc, char** argv) {
@@ -20,7 +23,12 @@ int main(int argc, char** argv) {
     case Command::Help: std::cout << usage_text(); return kAllPassed;
     case Command::Merge: return run_merge(options, std::cout, std::cerr);
     case Command::CheckSuites: return run_check_suites(options, std::cout);
-    case Command::Grade: return run_grade(options, FuzzSource{}, std::cout, std::cerr);
+    case Command::Grade: {
+      FuzzSource generators = [](const std::map<std::string, int>& counts, uint64_t seed, int week) {
+        return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));
+      };
+      return run_grade(options, generators, std::cout, std::cerr);
+    }
   }
   return kUsageOrSuiteError;
 }

@@ -186,7 +186,7 @@ SYNOPSIS
     grade --check-suites [DIR]
 
 DESCRIPTION
-    Runs every test of week N's suites (and, with --fuzz, generated programs) against STUDENT, an
+    Runs every test of week N's suites and generated programs against STUDENT, an
     executable with the commands `run PROG.uir` and `render PROG.uir` (spec section 6), and compares
     each outcome with the oracle's, computed in-process. Tests run in parallel in fresh working
     directories, under time, memory and output limits.
@@ -209,7 +209,8 @@ OPTIONS
     --keep DIR          write every failing case to DIR/<test name>/ (program, data, expected and
                         actual output, and a script that reproduces it)
     --sandbox MODE      auto (bubblewrap when usable, else rlimits), bwrap (or fail), none
-    --fuzz N            also grade N generated programs (named fuzz/<n>)
+    --fuzz N            grade N generated programs (named fuzz/<n>, three valid for one invalid)
+                        instead of the number the week's plan asks for
     --check-suites [DIR]  check the suites' headers against the oracle and exit
     -h, --help          this text
 

@@ -46,7 +46,7 @@ struct Options {
   std::optional<Shard> shard;
   std::string keep_dir;  // empty: keep nothing
   Sandbox sandbox = Sandbox::Auto;
-  int fuzz = 0;          // generated programs to add (0: none beyond the week's plan)
+  int fuzz = 0;          // generated programs instead of the week plan's count (0: the plan's)
   std::vector<std::string> merge_files;
 };
 

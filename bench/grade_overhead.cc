@@ -1,0 +1,133 @@
+// The grader's overhead per test. Run by hand:
+//   build/bench_grade_overhead [TESTS] [JOBS]      (defaults: 1000 tests, every core)
+// Grades TESTS run tests of one small program against a trivial fast student (exits 0 at once,
+// which is the right answer for an assert-only program) and against uir-oracle, and runs the same
+// commands with `xargs -P JOBS`. Prints the wall time of each, the grader's overhead per test and
+// the ratio (target: within 1.2x of xargs). The grader runs with --sandbox none and with auto,
+// since isolation (a borrowed uid, bubblewrap) has its own cost that xargs does not pay.
+// Then render tests: the same kernel many times (the compile cache) and distinct kernels.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "grader/c_compile.h"
+#include "grader/grade.h"
+#include "grader/process.h"
+
+namespace {
+
+using namespace uirgrade;
+namespace fs = std::filesystem;
+
+const std::string kOracle = UIRGRADE_BINARY_DIR "/uir-oracle";
+const std::string kFastStudent = UIRGRADE_BINARY_DIR "/students/student_exit_silently";
+const char* kProgram = "%a = const 1\n%c = cmpeq %a 1\nassert %c\n";
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::vector<TestCase> make_tests(int count, Mode mode, bool distinct) {
+  std::vector<TestCase> tests;
+  for (int k = 0; k < count; ++k) {
+    TestCase test;
+    test.name = fmt::format("bench/{}", k);
+    test.suite = "bench";
+    test.mode = mode;
+    // Distinct programs render distinct C (the constant differs), so nothing is cached.
+    test.source = distinct ? fmt::format("%a = const {}\n%c = cmpeq %a {}\nassert %c\n", k, k) : kProgram;
+    tests.push_back(test);
+  }
+  return tests;
+}
+
+struct Graded {
+  double seconds = 0;
+  int passed = 0;
+  std::string isolation;
+};
+
+Graded grade(const std::vector<TestCase>& tests, const std::string& student, int jobs, Sandbox sandbox,
+             int* compiler_runs = nullptr) {
+  std::string error;
+  std::unique_ptr<CommandRunner> runner = make_process_runner(sandbox, &error);
+  if (!runner) {
+    std::fprintf(stderr, "no runner: %s\n", error.c_str());
+    std::exit(1);
+  }
+  GradeConfig config;
+  config.student = config.student_path = student;
+  config.jobs = jobs;
+  config.sandbox = sandbox;
+  CCompiler compiler(*runner, 2048);
+  auto start = std::chrono::steady_clock::now();
+  GradeRun run = grade_tests(tests, config, *runner, compiler, nullptr);
+  Graded graded;
+  graded.seconds = seconds_since(start);
+  for (const TestResult& result : run.results) graded.passed += result.verdict == Verdict::Pass;
+  if (compiler_runs) *compiler_runs = compiler.compiler_runs();
+  // The isolation in force, from one more run.
+  ProcessRequest probe;
+  probe.argv = {student};
+  probe.sandbox = sandbox;
+  graded.isolation = runner->run(probe).isolation;
+  return graded;
+}
+
+double run_xargs(int count, const std::string& student, int jobs) {
+  fs::path dir = fs::temp_directory_path() / "uirgrade-bench-xargs";
+  fs::create_directories(dir);
+  std::ofstream(dir / "prog.uir") << kProgram;
+  std::string command = fmt::format("cd {} && yes prog.uir | head -n {} | xargs -P {} -n 1 {} run > /dev/null",
+                                    dir.string(), count, jobs, student);
+  auto start = std::chrono::steady_clock::now();
+  int status = std::system(command.c_str());
+  double seconds = seconds_since(start);
+  fs::remove_all(dir);
+  if (status != 0) std::fprintf(stderr, "xargs exited with status %d\n", status);
+  return seconds;
+}
+
+void compare_with_xargs(const char* label, const std::string& student, int count, int jobs) {
+  std::vector<TestCase> tests = make_tests(count, Mode::Run, false);
+  double xargs = run_xargs(count, student, jobs);
+  fmt::print("{} ({} tests, {} jobs)\n", label, count, jobs);
+  fmt::print("  xargs -P {}                {:7.3f} s  {:6.2f} ms/test\n", jobs, xargs, 1000 * xargs / count);
+  for (Sandbox sandbox : {Sandbox::None, Sandbox::Auto}) {
+    Graded graded = grade(tests, student, jobs, sandbox);
+    fmt::print("  grade --sandbox {:<5}      {:7.3f} s  {:6.2f} ms/test  overhead {:+6.2f} ms/test  ratio {:.2f}x"
+               "  ({} passed; {})\n",
+               sandbox == Sandbox::None ? "none" : "auto", graded.seconds, 1000 * graded.seconds / count,
+               1000 * (graded.seconds - xargs) / count, graded.seconds / xargs, graded.passed, graded.isolation);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int count = argc > 1 ? std::atoi(argv[1]) : 1000;
+  int jobs = argc > 2 ? std::atoi(argv[2]) : static_cast<int>(std::thread::hardware_concurrency());
+  if (count < 1 || jobs < 1) {
+    std::fprintf(stderr, "usage: bench_grade_overhead [TESTS] [JOBS]\n");
+    return 2;
+  }
+  compare_with_xargs("trivial fast student", kFastStudent, count, jobs);
+  compare_with_xargs("uir-oracle as the student", kOracle, count, jobs);
+
+  int renders = std::max(4, count / 50);
+  fmt::print("render tests against uir-oracle ({} tests, {} jobs, --sandbox none)\n", renders, jobs);
+  for (bool distinct : {false, true}) {
+    int compiler_runs = 0;
+    Graded graded = grade(make_tests(renders, Mode::Render, distinct), kOracle, jobs, Sandbox::None, &compiler_runs);
+    fmt::print("  {:<22} {:7.3f} s  {:6.1f} ms/test  {} compiler starts  ({} passed)\n",
+               distinct ? "distinct kernels" : "one kernel (cached)", graded.seconds, 1000 * graded.seconds / renders,
+               compiler_runs, graded.passed);
+  }
+  return 0;
+}
