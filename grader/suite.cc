@@ -110,13 +110,10 @@ std::vector<Mode> parse_modes(const std::string& file, const YAML::Node& node) {
 }
 
 /// Applies the keys of `node` (a manifest entry or the defaults) on top of `settings`.
-void apply_settings(const std::string& file, const YAML::Node& node, bool allow_modes,
+void apply_settings(const std::string& file, const YAML::Node& node, std::string_view what,
                     TestSettings& settings) {
   if (!node || node.IsNull()) return;
-  if (allow_modes)
-    expect_keys(file, node, "a test entry", {"points", "visibility", "rtol", "atol", "timeout", "modes"});
-  else
-    expect_keys(file, node, "defaults", {"points", "visibility", "rtol", "atol", "timeout"});
+  expect_keys(file, node, what, {"points", "visibility", "rtol", "atol", "timeout", "modes"});
   if (node["points"]) settings.points = non_negative(file, node["points"], "points");
   if (node["visibility"]) settings.visibility = parse_visibility(file, node["visibility"]);
   if (node["rtol"]) settings.tolerance.rtol = non_negative(file, node["rtol"], "rtol");
@@ -178,7 +175,7 @@ std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const st
          fmt::format("the suite says week {}, it was loaded as week {}", suite_week, week));
 
   TestSettings defaults;
-  apply_settings(manifest, root["defaults"], false, defaults);
+  apply_settings(manifest, root["defaults"], "defaults", defaults);
 
   std::vector<std::string> stems;
   for (const fs::directory_entry& entry : fs::directory_iterator(suite_dir))
@@ -201,9 +198,8 @@ std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const st
   std::vector<TestCase> out;
   for (const std::string& stem : stems) {
     TestSettings settings = defaults;
-    settings.modes.reset();
     if (auto it = entries.find(stem); it != entries.end())
-      apply_settings(manifest, it->second, true, settings);
+      apply_settings(manifest, it->second, "a test entry", settings);
     const std::string path = (fs::path(suite_dir) / (stem + ".uir")).string();
     auto parsed = parse_test_file(path, read_file(path), suite_name + "/" + stem, suite_name, suite_week);
     if (auto* e = std::get_if<SuiteError>(&parsed)) throw Failure{*e};

@@ -56,6 +56,20 @@ TEST(Suite, ManifestSettingsBecomeTestCases) {
   }
 }
 
+TEST(Suite, DefaultModesApplyToEveryTestAnEntryDoesNotOverride) {
+  auto loaded = load_suite(kTestdata + "/good_suite/default_modes", "default_modes", 2);
+  ASSERT_TRUE(std::holds_alternative<std::vector<TestCase>>(loaded))
+      << format_suite_error(std::get<SuiteError>(loaded));
+  const std::vector<TestCase>& tests = std::get<std::vector<TestCase>>(loaded);
+  ASSERT_EQ(tests.size(), 3u);
+  EXPECT_EQ(tests[0].name, "default_modes/both");
+  EXPECT_EQ(tests[0].mode, Mode::Run);
+  EXPECT_EQ(tests[1].name, "default_modes/both");
+  EXPECT_EQ(tests[1].mode, Mode::Render);
+  EXPECT_EQ(tests[2].name, "default_modes/run_only");
+  EXPECT_EQ(tests[2].mode, Mode::Run);
+}
+
 TEST(Suite, WeekPlanAndLimits) {
   auto loaded = load_week(kTestdata + "/good_suite", 2);
   ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded)) << format_suite_error(std::get<SuiteError>(loaded));
