@@ -1,6 +1,8 @@
 // bench_generate: how fast the generators are, and how fast the fuzzer finds and shrinks each bug
 // planted into the linearizer. Run by hand; prints figures, asserts nothing.
 //   bench_generate [programs]   (default 20000)
+#include "generators/generate.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -8,7 +10,6 @@
 
 #include "generators/differential.h"
 #include "generators/fuzz.h"
-#include "generators/generate.h"
 #include "oracle/oracle.h"
 
 namespace {
@@ -25,7 +26,8 @@ constexpr int kSize = 60;
 void bench_generation(int week, int programs) {
   size_t bytes = 0;  // used below, so that the loop is not optimised away
   Clock::time_point start = Clock::now();
-  for (int k = 0; k < programs; ++k) bytes += uirgen::program_text(uirgen::sample_program(week, k + 1, kSize)).size();
+  for (int k = 0; k < programs; ++k)
+    bytes += uirgen::program_text(uirgen::sample_program(week, k + 1, kSize)).size();
   double generate_only = seconds_since(start);
 
   int invalid = 0;
@@ -38,10 +40,11 @@ void bench_generation(int week, int programs) {
     statements += static_cast<long>(compiled.program.stmts.size());
   }
   double with_compile = seconds_since(start);
-  std::printf("week %d, size %d: %.1f statements and %zu bytes per program; generated+printed %8.0f programs/s; "
-              "generated+printed+compiled %8.0f programs/s (one core); %d invalid\n",
-              week, kSize, static_cast<double>(statements) / programs, bytes / programs, programs / generate_only,
-              programs / with_compile, invalid);
+  std::printf(
+      "week %d, size %d: %.1f statements and %zu bytes per program; generated+printed %8.0f programs/s; "
+      "generated+printed+compiled %8.0f programs/s (one core); %d invalid\n",
+      week, kSize, static_cast<double>(statements) / programs, bytes / programs, programs / generate_only,
+      programs / with_compile, invalid);
 }
 
 void bench_planted_bug(const char* name, const uir::PlantedBugs& bugs, int searches) {
@@ -58,11 +61,12 @@ void bench_planted_bug(const char* name, const uir::PlantedBugs& bugs, int searc
       double find_seconds = seconds_since(start);
       uirgen::ShrinkStats stats;
       std::string small = uirgen::shrink_program(text, still_fails, uirgen::ShrinkLimits{}, &stats);
-      std::printf("%-36s search %d: found after %4llu programs in %.3f s; shrunk %d -> %d statements in %.3f s "
-                  "(%d attempts, %d tree steps, %d reducer steps)\n",
-                  name, search, static_cast<unsigned long long>(k), find_seconds, uirgen::count_statements(text),
-                  uirgen::count_statements(small), stats.seconds, stats.attempts, stats.tree_steps,
-                  stats.reducer_steps);
+      std::printf(
+          "%-36s search %d: found after %4llu programs in %.3f s; shrunk %d -> %d statements in %.3f s "
+          "(%d attempts, %d tree steps, %d reducer steps)\n",
+          name, search, static_cast<unsigned long long>(k), find_seconds, uirgen::count_statements(text),
+          uirgen::count_statements(small), stats.seconds, stats.attempts, stats.tree_steps,
+          stats.reducer_steps);
       break;
     }
   }

@@ -38,8 +38,8 @@ std::optional<Interval> interval_of(Op op, const std::vector<Info>& operands, DT
     }
     case Op::Mul: {
       Interval a = iv(0), b = iv(1);
-      return hull_or_full({int64_t{a.lo} * b.lo, int64_t{a.lo} * b.hi, int64_t{a.hi} * b.lo,
-                           int64_t{a.hi} * b.hi});
+      return hull_or_full(
+          {int64_t{a.lo} * b.lo, int64_t{a.lo} * b.hi, int64_t{a.hi} * b.lo, int64_t{a.hi} * b.hi});
     }
     case Op::Max: {
       Interval a = iv(0), b = iv(1);
@@ -47,8 +47,8 @@ std::optional<Interval> interval_of(Op op, const std::vector<Info>& operands, DT
     }
     case Op::Idiv: {
       Interval a = iv(0), b = iv(1);  // b excludes 0: the generator never builds another divisor
-      return hull_or_full({int64_t{a.lo} / b.lo, int64_t{a.lo} / b.hi, int64_t{a.hi} / b.lo,
-                           int64_t{a.hi} / b.hi});
+      return hull_or_full(
+          {int64_t{a.lo} / b.lo, int64_t{a.lo} / b.hi, int64_t{a.hi} / b.lo, int64_t{a.hi} / b.hi});
     }
     case Op::Mod: {
       Interval a = iv(0), b = iv(1);
@@ -67,14 +67,30 @@ std::optional<Interval> interval_of(Op op, const std::vector<Info>& operands, DT
       if (source_dtype == DType::Bool) return Interval{0, 1};
       if (source_dtype == DType::I32) return iv(0);
       return kFull;
-    case Op::Const: return iv(0);
+    case Op::Const:
+      return iv(0);
     case Op::Range: {
       int32_t hi = iv(0).hi;
       return Interval{0, hi > 0 ? hi - 1 : 0};
     }
-    case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: case Op::Exp2: case Op::Log2: case Op::Sqrt:
-    case Op::Recip: case Op::Assert: case Op::Call: case Op::Ret: case Op::Buffer: case Op::Alloc:
-    case Op::Shrink: case Op::Load: case Op::Store: case Op::After: case Op::End: case Op::Param:
+    case Op::Cmplt:
+    case Op::Cmpne:
+    case Op::Cmpeq:
+    case Op::Exp2:
+    case Op::Log2:
+    case Op::Sqrt:
+    case Op::Recip:
+    case Op::Assert:
+    case Op::Call:
+    case Op::Ret:
+    case Op::Buffer:
+    case Op::Alloc:
+    case Op::Shrink:
+    case Op::Load:
+    case Op::Store:
+    case Op::After:
+    case Op::End:
+    case Op::Param:
       return kFull;
   }
   return kFull;
@@ -180,16 +196,25 @@ Info ProgramBuilder::compute_info(const Stmt& stmt) const {
     out.units |= op.units;
   }
   switch (stmt.op) {
-    case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Exp2: case Op::Log2:
-    case Op::Sqrt: case Op::Recip:
+    case Op::Const:
+    case Op::Add:
+    case Op::Mul:
+    case Op::Max:
+    case Op::Exp2:
+    case Op::Log2:
+    case Op::Sqrt:
+    case Op::Recip:
       out.kind = Kind::Value;
       out.dtype = ops[0].dtype;
       break;
-    case Op::Idiv: case Op::Mod:
+    case Op::Idiv:
+    case Op::Mod:
       out.kind = Kind::Value;
       out.dtype = DType::I32;
       break;
-    case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq:
+    case Op::Cmplt:
+    case Op::Cmpne:
+    case Op::Cmpeq:
       out.kind = Kind::Value;
       out.dtype = DType::Bool;
       break;
@@ -205,10 +230,12 @@ Info ProgramBuilder::compute_info(const Stmt& stmt) const {
       out.kind = Kind::Value;
       out.dtype = program_.funcs[stmt.operands[0].ref].ret;
       break;
-    case Op::Assert: case Op::Ret:
+    case Op::Assert:
+    case Op::Ret:
       out.kind = Kind::None;
       break;
-    case Op::Buffer: case Op::Alloc:
+    case Op::Buffer:
+    case Op::Alloc:
       out.kind = Kind::Memory;
       out.dtype = *stmt.dtype_attr;
       out.length = ops[0].interval ? ops[0].interval->lo : 0;

@@ -29,11 +29,11 @@ struct Info {
   uir::Kind kind = uir::Kind::None;
   uir::DType dtype = uir::DType::Void;
   std::optional<uir::Interval> interval;  // i32 values
-  uint64_t ranges = 0;   // open ranges, as bits of ProgramBuilder::ranges()
-  Units units;           // units this statement depends on (data)
-  int memory = -1;       // memories, views, loads, stores: index into memories()
-  int version = -1;      // memories: own version id; views, loads, stores: the version they name
-  int length = 0;        // memories and views
+  uint64_t ranges = 0;                    // open ranges, as bits of ProgramBuilder::ranges()
+  Units units;                            // units this statement depends on (data)
+  int memory = -1;                        // memories, views, loads, stores: index into memories()
+  int version = -1;  // memories: own version id; views, loads, stores: the version they name
+  int length = 0;    // memories and views
 };
 
 /// One buffer or alloc and its versions outside loops.
@@ -47,10 +47,10 @@ struct Memory {
 
 /// One version of a memory (a buffer/alloc or an after, at any depth).
 struct Version {
-  int stmt = -1;    // the statement that makes it
+  int stmt = -1;  // the statement that makes it
   int memory = -1;
-  bool stored = false;     // a store already writes into it
-  int store_unit = -1;     // the unit holding that store
+  bool stored = false;            // a store already writes into it
+  int store_unit = -1;            // the unit holding that store
   std::vector<int> loader_units;  // units holding loads of it
 };
 

@@ -5,11 +5,11 @@
 // and a missing choice means "the lowest option". That list is what RapidCheck shrinks (generate.cc).
 #pragma once
 
+#include <rapidcheck/Random.h>
+
 #include <cstdint>
 #include <initializer_list>
 #include <vector>
-
-#include <rapidcheck/Random.h>
 
 namespace uirgen {
 

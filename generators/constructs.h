@@ -16,11 +16,11 @@ struct GenState {
   ProgramBuilder& b;
   Chooser& c;
   int week = 1;
-  int size = 100;     // RapidCheck's size: also scales loop depth and nest bodies
-  uint64_t open = 0;  // ranges open where the current statements go (bits of b.ranges())
-  int unit = -1;      // the unit whose operands are being picked (-1: none); see builder.h
-  std::vector<int> spare_ranges;  // ranges declared ahead, not yet used by a loop nest
-  std::vector<int> busy_memories; // memories the current nest stores into: gen_load skips them
+  int size = 100;                  // RapidCheck's size: also scales loop depth and nest bodies
+  uint64_t open = 0;               // ranges open where the current statements go (bits of b.ranges())
+  int unit = -1;                   // the unit whose operands are being picked (-1: none); see builder.h
+  std::vector<int> spare_ranges;   // ranges declared ahead, not yet used by a loop nest
+  std::vector<int> busy_memories;  // memories the current nest stores into: gen_load skips them
   int asserts = 0;
 };
 
@@ -47,8 +47,8 @@ uir::DType random_memory_dtype(GenState& g);
 /// sizes the memory from the result's interval).
 struct Offset {
   uir::Operand operand;
-  int32_t hi = 0;          // the offset's interval is [0.., hi]
-  uint64_t ranges = 0;     // ranges it uses
+  int32_t hi = 0;       // the offset's interval is [0.., hi]
+  uint64_t ranges = 0;  // ranges it uses
 };
 std::optional<Offset> gen_offset(GenState& g, int room, uint64_t must_use, bool may_use_others);
 /// A buffer or alloc of at least `min_length` elements (dtype random when nullopt); memory index.

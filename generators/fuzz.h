@@ -33,8 +33,8 @@ struct ShrinkLimits {
 
 struct ShrinkStats {
   int attempts = 0;
-  int tree_steps = 0;       // steps taken down RapidCheck's shrink tree
-  int reducer_steps = 0;    // statement-level edits kept
+  int tree_steps = 0;     // steps taken down RapidCheck's shrink tree
+  int reducer_steps = 0;  // statement-level edits kept
   double seconds = 0;
 };
 
@@ -43,7 +43,8 @@ struct ShrinkStats {
 /// shrink tree of the generated Shrinkable; then a statement-level reducer (drop a statement with
 /// everything using it, replace a value's uses by a literal, lower range bounds) keeps only
 /// candidates that are still valid (compile() finds no error) and still fail.
-std::string shrink_program(const std::string& text, const std::function<bool(const std::string&)>& still_fails,
+std::string shrink_program(const std::string& text,
+                           const std::function<bool(const std::string&)>& still_fails,
                            const ShrinkLimits& limits, ShrinkStats* stats = nullptr);
 
 /// Statements in a program text (top-level and in bodies, `ret` included; parameters not).

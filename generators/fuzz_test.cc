@@ -3,9 +3,9 @@
 // generated week-3 programs and shrunk to a small program that still shows it.
 #include "generators/fuzz.h"
 
-#include <cstdio>
-
 #include <gtest/gtest.h>
+
+#include <cstdio>
 
 #include "generators/differential.h"
 #include "generators/generate.h"
@@ -33,7 +33,8 @@ TEST(Fuzz, HeadersReadBackThroughTheGradersLoader) {
     for (const uirgrade::TestCase& test : make_fuzz_tests(week, {{"valid", 12}, {"invalid", 6}}, 7)) {
       auto parsed = uirgrade::parse_test_file("gen.uir", test.source, test.name, "fuzz", week);
       ASSERT_TRUE(std::holds_alternative<uirgrade::TestCase>(parsed))
-          << uirgrade::format_suite_error(std::get<uirgrade::SuiteError>(parsed)) << "\n" << test.source;
+          << uirgrade::format_suite_error(std::get<uirgrade::SuiteError>(parsed)) << "\n"
+          << test.source;
       const uirgrade::TestCase& loaded = std::get<uirgrade::TestCase>(parsed);
       EXPECT_EQ(loaded.expect_exit, test.expect_exit);
       EXPECT_EQ(loaded.expect_assert_line, test.expect_assert_line);
@@ -89,9 +90,10 @@ TEST(Fuzz, FindsAndShrinksEachPlantedBug) {
       ++found;
       ShrinkStats stats;
       std::string small = shrink_program(text, still_fails, ShrinkLimits{}, &stats);
-      std::printf("  %s: found at seed %llu (%d statements), shrunk to %d statements in %d attempts, %.3f s\n",
-                  planted.name, static_cast<unsigned long long>(seed), count_statements(text),
-                  count_statements(small), stats.attempts, stats.seconds);
+      std::printf(
+          "  %s: found at seed %llu (%d statements), shrunk to %d statements in %d attempts, %.3f s\n",
+          planted.name, static_cast<unsigned long long>(seed), count_statements(text),
+          count_statements(small), stats.attempts, stats.seconds);
       EXPECT_TRUE(still_fails(small));
       if (smallest.empty() || count_statements(small) < count_statements(smallest)) smallest = small;
     }

@@ -28,9 +28,12 @@ constexpr int kMaxRanges = 64;  // Info::ranges is a 64-bit mask
 
 Operand gen_bound(GenState& g) {
   switch (g.c.weighted({75, 7, 6, 12})) {
-    case 0: return ProgramBuilder::literal_i32(g.c.pick(1, g.b.limits().max_trip_count));
-    case 1: return ProgramBuilder::literal_i32(0);
-    case 2: return ProgramBuilder::literal_i32(g.c.pick(-3, -1));
+    case 0:
+      return ProgramBuilder::literal_i32(g.c.pick(1, g.b.limits().max_trip_count));
+    case 1:
+      return ProgramBuilder::literal_i32(0);
+    case 2:
+      return ProgramBuilder::literal_i32(g.c.pick(-3, -1));
     default: {
       Operand n = ProgramBuilder::literal_i32(g.c.pick(1, g.b.limits().max_trip_count));
       return g.b.ref(g.b.add(Op::Const, {n}, "%n"));
@@ -71,8 +74,10 @@ Operand mix_in_ranges(GenState& g, Operand value, DType dtype, uint64_t missing)
 Operand gen_nest_value(GenState& g, DType dtype) {
   int steps = g.c.pick(0, scaled(g, 4) - 1);
   for (int s = 0; s < steps; ++s) {
-    if (g.c.chance(45)) gen_load(g);
-    else gen_any_value(g);
+    if (g.c.chance(45))
+      gen_load(g);
+    else
+      gen_any_value(g);
   }
   return g.c.chance(70) ? g.b.ref(gen_value(g, dtype)) : pick_value(g, dtype, 10);
 }
@@ -138,7 +143,8 @@ int load_in_unit(GenState& g, int view) {
 
 Operand reset_value(GenState& g, DType dtype, Op reduce) {
   if (g.c.chance(25)) return random_literal(g, dtype);
-  if (reduce == Op::Add) return dtype == DType::F32 ? ProgramBuilder::literal_f32(0.0f) : ProgramBuilder::literal_i32(0);
+  if (reduce == Op::Add)
+    return dtype == DType::F32 ? ProgramBuilder::literal_f32(0.0f) : ProgramBuilder::literal_i32(0);
   return dtype == DType::F32 ? ProgramBuilder::literal_f32(-std::numeric_limits<float>::infinity())
                              : ProgramBuilder::literal_i32(std::numeric_limits<int32_t>::min());
 }
@@ -167,7 +173,8 @@ int gen_reduction(GenState& g, const Target& target, uint64_t outer_mask, int re
   g.open = outer_mask;
   int acc_version = target.version_stmt;
   if (reset) {
-    int store = store_in_unit(g, element_view(g, target.version_stmt, target.offset), reset_value(g, dtype, reduce));
+    int store =
+        store_in_unit(g, element_view(g, target.version_stmt, target.offset), reset_value(g, dtype, reduce));
     acc_version = b.add_after(target.version_stmt, store);
   }
   int acc_view = element_view(g, acc_version, target.offset);
@@ -175,7 +182,8 @@ int gen_reduction(GenState& g, const Target& target, uint64_t outer_mask, int re
   g.open = outer_mask | range_bit(g, reduce_range);
   Operand x = gen_nest_value(g, dtype);
   x = mix_in_ranges(g, x, dtype, g.open & ~(b.info(acc_view).ranges | operand_ranges(g, x)));
-  Operand sum = g.c.chance(50) ? b.ref(b.add(reduce, {b.ref(cur), x}, "%x")) : b.ref(b.add(reduce, {x, b.ref(cur)}, "%x"));
+  Operand sum = g.c.chance(50) ? b.ref(b.add(reduce, {b.ref(cur), x}, "%x"))
+                               : b.ref(b.add(reduce, {x, b.ref(cur)}, "%x"));
   int store = store_in_unit(g, acc_view, sum);
   *accumulator_load = cur;
   *accumulated_version_stmt = acc_version;
@@ -220,7 +228,8 @@ void gen_map_nest(GenState& g) {
     int next = b.add_after(target.version_stmt, last);
     std::optional<int> read_view = gen_element_view(g, next, 0, true);
     int read = load_in_unit(g, *read_view);
-    Operand updated = b.ref(b.add(dtype == DType::F32 ? Op::Mul : Op::Add, {b.ref(read), pick_value(g, dtype)}, "%x"));
+    Operand updated =
+        b.ref(b.add(dtype == DType::F32 ? Op::Mul : Op::Add, {b.ref(read), pick_value(g, dtype)}, "%x"));
     std::optional<int> write_view = gen_element_view(g, next, 0, true);
     last = store_in_unit(g, *write_view, updated);
   }
@@ -305,8 +314,10 @@ void gen_reduce_then_map(GenState& g) {
   DType out_dtype = b.memories()[output.memory].dtype;
   int view = element_view(g, output.version_stmt, output.offset);
   Operand x = gen_nest_value(g, out_dtype);
-  Operand combined = b.ref(b.add(g.c.chance(60) ? Op::Add : Op::Mul, {x, cast_to(g, b.ref(total), acc_dtype, out_dtype)}, "%x"));
-  combined = mix_in_ranges(g, combined, out_dtype, g.open & ~(b.info(view).ranges | operand_ranges(g, combined)));
+  Operand combined = b.ref(
+      b.add(g.c.chance(60) ? Op::Add : Op::Mul, {x, cast_to(g, b.ref(total), acc_dtype, out_dtype)}, "%x"));
+  combined =
+      mix_in_ranges(g, combined, out_dtype, g.open & ~(b.info(view).ranges | operand_ranges(g, combined)));
   int map_end = b.add_end({store_in_unit(g, view, combined)}, map_range);
   int effect = close_nest(g, map_end, outer);
   end_nest(g);

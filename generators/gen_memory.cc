@@ -51,11 +51,21 @@ std::optional<Offset> gen_offset(GenState& g, int room, uint64_t must_use, bool 
     const RangeInfo& range = b.ranges()[bit];
     int64_t coefficient = 1;
     switch (g.c.weighted({40, 15, 10, 25, 10})) {
-      case 0: coefficient = 1; break;
-      case 1: coefficient = -1; break;  // reversed: add (mul %i -1) c
-      case 2: coefficient = 2; break;
-      case 3: coefficient = span + 1; break;  // row-major stride over the terms so far
-      default: coefficient = 3; break;
+      case 0:
+        coefficient = 1;
+        break;
+      case 1:
+        coefficient = -1;
+        break;  // reversed: add (mul %i -1) c
+      case 2:
+        coefficient = 2;
+        break;
+      case 3:
+        coefficient = span + 1;
+        break;  // row-major stride over the terms so far
+      default:
+        coefficient = 3;
+        break;
     }
     auto fits = [&](int64_t coef) { return room < 0 || span + std::abs(coef) * range.max_value <= room; };
     if (!fits(coefficient)) coefficient = fits(1) ? 1 : 0;
@@ -66,7 +76,8 @@ std::optional<Offset> gen_offset(GenState& g, int room, uint64_t must_use, bool 
     Operand term = b.ref(range.stmt);
     if (coefficient != 1) {
       Operand factor = ProgramBuilder::literal_i32(static_cast<int32_t>(coefficient));
-      term = b.ref(g.c.chance(50) ? b.add(Op::Mul, {term, factor}, "%o") : b.add(Op::Mul, {factor, term}, "%o"));
+      term =
+          b.ref(g.c.chance(50) ? b.add(Op::Mul, {term, factor}, "%o") : b.add(Op::Mul, {factor, term}, "%o"));
     }
     sum = sum ? b.ref(b.add(Op::Add, {*sum, term}, "%o")) : term;
     span += std::abs(coefficient) * range.max_value;
@@ -84,15 +95,24 @@ std::optional<Offset> gen_offset(GenState& g, int room, uint64_t must_use, bool 
   int32_t c_hi = room < 0 ? -lo + 2 : room - hi;
   int32_t c = c_lo;
   switch (g.c.weighted({35, 35, 30})) {
-    case 0: c = c_lo; break;
-    case 1: c = c_hi; break;
-    default: c = g.c.pick(c_lo, c_hi); break;
+    case 0:
+      c = c_lo;
+      break;
+    case 1:
+      c = c_hi;
+      break;
+    default:
+      c = g.c.pick(c_lo, c_hi);
+      break;
   }
   Operand constant = ProgramBuilder::literal_i32(c);
   Operand result = constant;
   if (sum) {
-    if (c == 0 && g.c.chance(50)) result = *sum;
-    else result = b.ref(g.c.chance(70) ? b.add(Op::Add, {*sum, constant}, "%o") : b.add(Op::Add, {constant, *sum}, "%o"));
+    if (c == 0 && g.c.chance(50))
+      result = *sum;
+    else
+      result = b.ref(g.c.chance(70) ? b.add(Op::Add, {*sum, constant}, "%o")
+                                    : b.add(Op::Add, {constant, *sum}, "%o"));
   } else if (g.c.chance(20)) {
     result = b.ref(b.add(Op::Const, {constant}, "%o"));  // a named constant offset
   }
@@ -149,7 +169,8 @@ int gen_load(GenState& g) {
     if (b.versions()[v].memory == memory && b.info(b.versions()[v].stmt).ranges == 0)
       versions.push_back(static_cast<int>(v));
   int version = b.memories()[memory].current_version;
-  if (versions.size() > 1 && g.c.chance(35)) version = versions[g.c.pick(0, static_cast<int>(versions.size()) - 1)];
+  if (versions.size() > 1 && g.c.chance(35))
+    version = versions[g.c.pick(0, static_cast<int>(versions.size()) - 1)];
   if (!b.may_load(g.unit, version)) return -1;
   std::optional<int> view = gen_element_view(g, b.versions()[version].stmt, 0, true);
   if (!view) return -1;
@@ -165,7 +186,7 @@ void store_outside_loops(GenState& g, int memory, Operand value) {
   int version = b.memories()[memory].current_version;
   int version_stmt = b.versions()[version].stmt;
   if (b.versions()[version].stored) return;  // one store per version (spec §4.1)
-  if (!b.may_store(unit, version)) return;  // a fresh unit has no successors: never refused
+  if (!b.may_store(unit, version)) return;   // a fresh unit has no successors: never refused
   int saved_unit = g.unit;
   g.unit = unit;
   b.depend(unit, b.info(version_stmt).units);

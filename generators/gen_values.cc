@@ -76,8 +76,10 @@ Operand random_literal(GenState& g, DType dtype) {
   switch (dtype) {
     case DType::I32: {
       switch (g.c.weighted({70, 15, 15})) {
-        case 0: return ProgramBuilder::literal_i32(g.c.pick(-9, 9));
-        case 1: return ProgramBuilder::literal_i32(g.c.pick(-1000, 1000));
+        case 0:
+          return ProgramBuilder::literal_i32(g.c.pick(-9, 9));
+        case 1:
+          return ProgramBuilder::literal_i32(g.c.pick(-1000, 1000));
         default: {
           constexpr int32_t kEdges[] = {0, 1, -1, INT_MAX, INT_MIN, 65536, -65536};
           return ProgramBuilder::literal_i32(kEdges[g.c.pick(0, 6)]);
@@ -86,18 +88,27 @@ Operand random_literal(GenState& g, DType dtype) {
     }
     case DType::F32: {
       switch (g.c.weighted({65, 25, 10})) {
-        case 0: return ProgramBuilder::literal_f32(static_cast<float>(g.c.pick(-16, 16)) / 4.0f);
-        case 1: return ProgramBuilder::literal_f32(static_cast<float>(g.c.pick(-100000, 100000)) / 1000.0f);
+        case 0:
+          return ProgramBuilder::literal_f32(static_cast<float>(g.c.pick(-16, 16)) / 4.0f);
+        case 1:
+          return ProgramBuilder::literal_f32(static_cast<float>(g.c.pick(-100000, 100000)) / 1000.0f);
         default: {
-          const float kEdges[] = {0.0f, -0.0f, std::numeric_limits<float>::infinity(),
+          const float kEdges[] = {0.0f,
+                                  -0.0f,
+                                  std::numeric_limits<float>::infinity(),
                                   -std::numeric_limits<float>::infinity(),
-                                  std::numeric_limits<float>::quiet_NaN(), 1e30f, 1e-40f, 16777217.0f};
+                                  std::numeric_limits<float>::quiet_NaN(),
+                                  1e30f,
+                                  1e-40f,
+                                  16777217.0f};
           return ProgramBuilder::literal_f32(kEdges[g.c.pick(0, 7)]);
         }
       }
     }
-    case DType::Bool: return ProgramBuilder::literal_bool(g.c.chance(50));
-    case DType::Void: break;
+    case DType::Bool:
+      return ProgramBuilder::literal_bool(g.c.chance(50));
+    case DType::Void:
+      break;
   }
   return ProgramBuilder::literal_i32(0);
 }
@@ -115,12 +126,18 @@ int gen_value(GenState& g, DType dtype) {
   switch (dtype) {
     case DType::I32:
       switch (g.c.weighted({8, 20, 16, 8, 8, 8, 6, 8, 5})) {
-        case 0: return b.add(Op::Const, {random_literal(g, dtype)}, "%k");
-        case 1: return b.add(Op::Add, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        case 2: return b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        case 3: return b.add(Op::Max, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        case 4: return b.add(Op::Idiv, {pick_value(g, dtype), nonzero_divisor(g)}, "%x");
-        case 5: return b.add(Op::Mod, {pick_value(g, dtype), nonzero_divisor(g)}, "%x");
+        case 0:
+          return b.add(Op::Const, {random_literal(g, dtype)}, "%k");
+        case 1:
+          return b.add(Op::Add, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
+        case 2:
+          return b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
+        case 3:
+          return b.add(Op::Max, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
+        case 4:
+          return b.add(Op::Idiv, {pick_value(g, dtype), nonzero_divisor(g)}, "%x");
+        case 5:
+          return b.add(Op::Mod, {pick_value(g, dtype), nonzero_divisor(g)}, "%x");
         case 6: {
           Operand cond = pick_value(g, DType::Bool);
           return b.add(Op::Where, {cond, pick_value(g, dtype), pick_value(g, dtype)}, "%x");
@@ -136,10 +153,14 @@ int gen_value(GenState& g, DType dtype) {
       }
     case DType::F32:
       switch (g.c.weighted({8, 20, 16, 8, 6, 8, 5, 5, 5, 5, 5})) {
-        case 0: return b.add(Op::Const, {random_literal(g, dtype)}, "%k");
-        case 1: return b.add(Op::Add, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
-        case 2: return b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
-        case 3: return b.add(Op::Max, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
+        case 0:
+          return b.add(Op::Const, {random_literal(g, dtype)}, "%k");
+        case 1:
+          return b.add(Op::Add, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
+        case 2:
+          return b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
+        case 3:
+          return b.add(Op::Max, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
         case 4: {
           Operand cond = pick_value(g, DType::Bool);
           return b.add(Op::Where, {cond, pick_value(g, dtype), pick_value(g, dtype)}, "%f");
@@ -148,10 +169,14 @@ int gen_value(GenState& g, DType dtype) {
           DType from = random_value_dtype(g);
           return b.add(Op::Cast, {pick_value(g, from)}, "%f", dtype);
         }
-        case 6: return b.add(Op::Exp2, {pick_value(g, dtype)}, "%f");
-        case 7: return b.add(Op::Log2, {pick_value(g, dtype)}, "%f");
-        case 8: return b.add(Op::Sqrt, {pick_value(g, dtype)}, "%f");
-        case 9: return b.add(Op::Recip, {pick_value(g, dtype)}, "%f");
+        case 6:
+          return b.add(Op::Exp2, {pick_value(g, dtype)}, "%f");
+        case 7:
+          return b.add(Op::Log2, {pick_value(g, dtype)}, "%f");
+        case 8:
+          return b.add(Op::Sqrt, {pick_value(g, dtype)}, "%f");
+        case 9:
+          return b.add(Op::Recip, {pick_value(g, dtype)}, "%f");
         default: {
           int call = gen_call(g, dtype);
           return call >= 0 ? call : b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
@@ -160,8 +185,11 @@ int gen_value(GenState& g, DType dtype) {
     case DType::Bool:
     case DType::Void:
       switch (g.c.weighted({6, 30, 14, 14, 10, 10, 4})) {
-        case 0: return b.add(Op::Const, {random_literal(g, DType::Bool)}, "%k");
-        case 1: case 2: case 3: {
+        case 0:
+          return b.add(Op::Const, {random_literal(g, DType::Bool)}, "%k");
+        case 1:
+        case 2:
+        case 3: {
           DType of = random_value_dtype(g);
           constexpr Op kComparisons[] = {Op::Cmplt, Op::Cmpne, Op::Cmpeq};
           Op cmp = kComparisons[g.c.pick(0, 2)];
@@ -177,7 +205,8 @@ int gen_value(GenState& g, DType dtype) {
         }
         default: {
           int call = gen_call(g, DType::Bool);
-          return call >= 0 ? call : b.add(Op::Cmplt, {pick_value(g, DType::I32), pick_value(g, DType::I32)}, "%b");
+          return call >= 0 ? call
+                           : b.add(Op::Cmplt, {pick_value(g, DType::I32), pick_value(g, DType::I32)}, "%b");
         }
       }
   }

@@ -3,13 +3,13 @@
 // that every program has an output.
 #include "generators/generate.h"
 
-#include <cstdio>
-
 #include <rapidcheck/Seq.h>
 #include <rapidcheck/seq/Transform.h>
 #include <rapidcheck/shrink/Shrink.h>
 #include <rapidcheck/shrinkable/Create.h>
 #include <rapidcheck/shrinkable/Transform.h>
+
+#include <cstdio>
 
 #include "generators/constructs.h"
 #include "oracle/print.h"
@@ -19,18 +19,41 @@ namespace {
 
 void generate_construct(GenState& g, Construct construct) {
   switch (construct) {
-    case Construct::Value: gen_any_value(g); break;
-    case Construct::Assert: gen_assert(g); break;
-    case Construct::Function: gen_function(g); break;
-    case Construct::Memory: gen_memory(g, std::nullopt, 1); break;
-    case Construct::TopStore: gen_top_store(g); break;
-    case Construct::TopLoad: gen_top_load(g); break;
-    case Construct::DeclareRanges: gen_declare_ranges(g); break;
-    case Construct::MapNest: gen_map_nest(g); break;
-    case Construct::ReduceNest: gen_reduce_nest(g, false); break;
-    case Construct::ReduceThenMap: gen_reduce_then_map(g); break;
-    case Construct::PinnedReduce: gen_reduce_nest(g, true); break;
-    case Construct::kCount: break;
+    case Construct::Value:
+      gen_any_value(g);
+      break;
+    case Construct::Assert:
+      gen_assert(g);
+      break;
+    case Construct::Function:
+      gen_function(g);
+      break;
+    case Construct::Memory:
+      gen_memory(g, std::nullopt, 1);
+      break;
+    case Construct::TopStore:
+      gen_top_store(g);
+      break;
+    case Construct::TopLoad:
+      gen_top_load(g);
+      break;
+    case Construct::DeclareRanges:
+      gen_declare_ranges(g);
+      break;
+    case Construct::MapNest:
+      gen_map_nest(g);
+      break;
+    case Construct::ReduceNest:
+      gen_reduce_nest(g, false);
+      break;
+    case Construct::ReduceThenMap:
+      gen_reduce_then_map(g);
+      break;
+    case Construct::PinnedReduce:
+      gen_reduce_nest(g, true);
+      break;
+    case Construct::kCount:
+      break;
   }
 }
 
@@ -83,8 +106,9 @@ rc::Shrinkable<GeneratedProgram> shrinkable_from(GeneratedProgram first, const G
   int week = first.week, size = first.size;
   uint64_t seed = first.seed;
   auto choices = rc::shrinkable::shrinkRecur(first.choices, [](const std::vector<uint32_t>& list) {
-    return rc::seq::concat(rc::shrink::removeChunks(list),
-                           rc::shrink::eachElement(list, [](uint32_t x) { return rc::shrink::towards<uint32_t>(x, 0); }));
+    return rc::seq::concat(rc::shrink::removeChunks(list), rc::shrink::eachElement(list, [](uint32_t x) {
+                             return rc::shrink::towards<uint32_t>(x, 0);
+                           }));
   });
   return rc::shrinkable::map(std::move(choices), [=](const std::vector<uint32_t>& list) {
     GeneratedProgram program = replay_program(list, week, size, limits);
@@ -95,7 +119,8 @@ rc::Shrinkable<GeneratedProgram> shrinkable_from(GeneratedProgram first, const G
 
 }  // namespace
 
-rc::Shrinkable<GeneratedProgram> sample_shrinkable(int week, uint64_t seed, int size, const GenLimits& limits) {
+rc::Shrinkable<GeneratedProgram> sample_shrinkable(int week, uint64_t seed, int size,
+                                                   const GenLimits& limits) {
   return shrinkable_from(sample_program(week, seed, size, limits), limits);
 }
 
@@ -118,7 +143,8 @@ std::string program_text(const GeneratedProgram& generated) {
 bool parse_generator_header(const std::string& line, int* week, uint64_t* seed, int* size) {
   unsigned long long seed_value = 0;
   int consumed = 0;
-  if (std::sscanf(line.c_str(), "# uirgen: week=%d seed=%llu size=%d%n", week, &seed_value, size, &consumed) != 3)
+  if (std::sscanf(line.c_str(), "# uirgen: week=%d seed=%llu size=%d%n", week, &seed_value, size,
+                  &consumed) != 3)
     return false;
   *seed = seed_value;
   return true;

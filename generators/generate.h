@@ -5,12 +5,12 @@
 // rebuilds the program from each shrunk list, so every shrink is again a valid program.
 #pragma once
 
+#include <rapidcheck/Gen.h>
+#include <rapidcheck/Shrinkable.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <rapidcheck/Gen.h>
-#include <rapidcheck/Shrinkable.h>
 
 #include "generators/limits.h"
 #include "oracle/program.h"

@@ -3,15 +3,14 @@
 // 3 programs do contain the constructs the week is about.
 #include "generators/generate.h"
 
-#include <set>
-
 #include <gtest/gtest.h>
+#include <rapidcheck/Seq.h>
 #include <rapidcheck/gtest.h>
+
+#include <set>
 
 #include "oracle/oracle.h"
 #include "oracle/print.h"
-
-#include <rapidcheck/Seq.h>
 
 namespace uirgen {
 namespace {
@@ -99,7 +98,8 @@ TEST(Generate, RapidCheckShrinksAreValidPrograms) {
 // is about: nests up to depth 4, zero and negative bounds, afters inside loops, reductions whose
 // load moves into the loop, and live loops in general.
 TEST(Generate, Week3ProgramsHoldTheWeeksConstructs) {
-  int deepest = 0, zero_or_negative_bounds = 0, afters_in_loops = 0, reversed_offsets = 0, programs_with_loops = 0;
+  int deepest = 0, zero_or_negative_bounds = 0, afters_in_loops = 0, reversed_offsets = 0,
+      programs_with_loops = 0;
   for (uint64_t seed = 1; seed <= 300; ++seed) {
     uir::Compiled compiled = uir::compile("gen.uir", program_text(sample_program(3, seed, 100)));
     ASSERT_FALSE(compiled.error);
@@ -110,7 +110,8 @@ TEST(Generate, Week3ProgramsHoldTheWeeksConstructs) {
     }
     programs_with_loops += has_loop ? 1 : 0;
     for (const uir::Stmt& s : compiled.program.stmts) {
-      if (s.op == uir::Op::Range && s.operands[0].kind == uir::Operand::Kind::Literal && s.operands[0].literal.as_i32() <= 0)
+      if (s.op == uir::Op::Range && s.operands[0].kind == uir::Operand::Kind::Literal &&
+          s.operands[0].literal.as_i32() <= 0)
         ++zero_or_negative_bounds;
       if (s.op == uir::Op::After && !s.open_ranges.empty()) ++afters_in_loops;
       if (s.op == uir::Op::Mul && s.operands.size() == 2)

@@ -9,32 +9,32 @@ namespace uirgen {
 
 /// Named limits. `size` (0..100, RapidCheck's nominal size is 100) scales the statement budget.
 struct GenLimits {
-  int min_statements = 6;         // the budget at size 0
+  int min_statements = 6;           // the budget at size 0
   int statements_at_size_100 = 40;  // the budget at size 100 (a few more are added to finish a construct)
   int max_functions = 3;
   int max_params = 3;
-  int max_function_body = 6;      // value statements in one body before its `ret`
-  int max_buffers = 4;            // at most this many `buffer` statements (slots 0..63)
-  int max_memory_length = 64;     // elements in a generated buffer or alloc
-  int max_loop_depth = 4;         // ranges nested in one loop nest
-  int max_trip_count = 6;         // largest range bound (bounds may also be 0 or negative)
-  int max_units = 240;            // loads, stores and loop nests tracked for load-order (bitset size)
+  int max_function_body = 6;   // value statements in one body before its `ret`
+  int max_buffers = 4;         // at most this many `buffer` statements (slots 0..63)
+  int max_memory_length = 64;  // elements in a generated buffer or alloc
+  int max_loop_depth = 4;      // ranges nested in one loop nest
+  int max_trip_count = 6;      // largest range bound (bounds may also be 0 or negative)
+  int max_units = 240;         // loads, stores and loop nests tracked for load-order (bitset size)
 };
 
 /// What one step of the generator adds. The order matters only to shrinking: RapidCheck shrinks
 /// choices towards 0, so the simplest construct comes first.
 enum class Construct : uint8_t {
-  Value,           // one week-1 value statement (any op, any dtype)
-  Assert,          // an assert that passes, that fails, or that depends on data
-  Function,        // a function definition (and later calls of it)
-  Memory,          // a buffer or an alloc
-  TopStore,        // a store outside loops and the after that makes it visible
-  TopLoad,         // a load outside loops, of the current or an older version
-  DeclareRanges,   // ranges declared ahead of the loops that use them (sibling declaration order)
-  MapNest,         // a rectangular loop nest storing an affine-indexed value
-  ReduceNest,      // a sum or max reduction (into an alloc or an output, with or without a reset)
-  ReduceThenMap,   // a reduction loop and a sibling loop reading its result (softmax shape)
-  PinnedReduce,    // an accumulator whose load is also used outside the loop (spec §5.3)
+  Value,          // one week-1 value statement (any op, any dtype)
+  Assert,         // an assert that passes, that fails, or that depends on data
+  Function,       // a function definition (and later calls of it)
+  Memory,         // a buffer or an alloc
+  TopStore,       // a store outside loops and the after that makes it visible
+  TopLoad,        // a load outside loops, of the current or an older version
+  DeclareRanges,  // ranges declared ahead of the loops that use them (sibling declaration order)
+  MapNest,        // a rectangular loop nest storing an affine-indexed value
+  ReduceNest,     // a sum or max reduction (into an alloc or an output, with or without a reset)
+  ReduceThenMap,  // a reduction loop and a sibling loop reading its result (softmax shape)
+  PinnedReduce,   // an accumulator whose load is also used outside the loop (spec §5.3)
   kCount,
 };
 inline constexpr int kConstructCount = static_cast<int>(Construct::kCount);

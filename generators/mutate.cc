@@ -35,7 +35,9 @@ struct Site {
   }
   /// The latest top-level version of each buffer or alloc (no after outside loops built on it).
   int pick_latest_version() {
-    return pick([&](const Stmt& s) { return (s.kind == uir::Kind::Memory) && s.open_ranges.empty() && !has_top_after(s); });
+    return pick([&](const Stmt& s) {
+      return (s.kind == uir::Kind::Memory) && s.open_ranges.empty() && !has_top_after(s);
+    });
   }
   bool has_top_after(const Stmt& version) const {
     for (const Stmt& s : stmts())
@@ -86,31 +88,38 @@ struct Entry {
 };
 
 const Entry kCatalog[] = {
-    {"unknown-op", Rule::Syntax, [](Site& s) -> std::optional<Edit> {
+    {"unknown-op", Rule::Syntax,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return uir::op_info(st.op).named; });
        if (k < 0) return std::nullopt;
        const Stmt& st = s.stmts()[k];
        std::string line = s.lines[st.line - 1];
-       return replace(s, k, line.substr(0, st.op_column - 1) + "frobnicate" +
-                                line.substr(st.op_column - 1 + uir::op_info(st.op).spelling.size()));
+       return replace(s, k,
+                      line.substr(0, st.op_column - 1) + "frobnicate" +
+                          line.substr(st.op_column - 1 + uir::op_info(st.op).spelling.size()));
      }},
-    {"missing-operand", Rule::Syntax, [](Site& s) -> std::optional<Edit> {
+    {"missing-operand", Rule::Syntax,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick(is_binary_arith);
        if (k < 0) return std::nullopt;
        const Stmt& st = s.stmts()[k];
        return replace(s, k, s.lines[st.line - 1].substr(0, st.operands[1].column - 2));
      }},
-    {"size-too-large", Rule::Syntax, [](Site& s) -> std::optional<Edit> {
-       return append(s, {"%bad_alloc = alloc 16777217 dtype=f32"}, 0);
+    {"size-too-large", Rule::Syntax,
+     [](Site& s) -> std::optional<Edit> { return append(s, {"%bad_alloc = alloc 16777217 dtype=f32"}, 0); }},
+    {"assert-in-body", Rule::FuncBody,
+     [](Site& s) -> std::optional<Edit> {
+       return append(
+           s,
+           {"func @bad_body(%q: i32) -> i32 {", "  %bad_c = cmplt %q 3", "  assert %bad_c", "  ret %q", "}"},
+           2);
      }},
-    {"assert-in-body", Rule::FuncBody, [](Site& s) -> std::optional<Edit> {
-       return append(s, {"func @bad_body(%q: i32) -> i32 {", "  %bad_c = cmplt %q 3", "  assert %bad_c",
-                         "  ret %q", "}"}, 2);
-     }},
-    {"body-without-ret", Rule::FuncBody, [](Site& s) -> std::optional<Edit> {
+    {"body-without-ret", Rule::FuncBody,
+     [](Site& s) -> std::optional<Edit> {
        return append(s, {"func @bad_body(%q: f32) -> f32 {", "  %bad_x = mul %q %q", "}"}, 2);
      }},
-    {"literal-overflow", Rule::Literal, [](Site& s) -> std::optional<Edit> {
+    {"literal-overflow", Rule::Literal,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) {
          // A size's literal is range-checked first (E-SYNTAX, spec §4): not a place for this one.
          if (st.op == Op::Buffer || st.op == Op::Alloc) return false;
@@ -125,38 +134,46 @@ const Entry kCatalog[] = {
            return replace(s, k, with_operand(s, k, o, s.c.chance(50) ? "2147483648" : "-2147483649"));
        return std::nullopt;
      }},
-    {"name-defined-twice", Rule::Redefined, [](Site& s) -> std::optional<Edit> {
+    {"name-defined-twice", Rule::Redefined,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return !st.name.empty(); });
        if (k < 0) return std::nullopt;
        return append(s, {s.stmts()[k].name + " = const 1"}, 0);
      }},
-    {"slot-used-twice", Rule::Redefined, [](Site& s) -> std::optional<Edit> {
+    {"slot-used-twice", Rule::Redefined,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::Buffer; });
        if (k < 0) return std::nullopt;
        return append(s, {"%bad_buf = buffer 4 dtype=i32 slot=" + std::to_string(s.stmts()[k].slot)}, 0);
      }},
-    {"function-defined-twice", Rule::Redefined, [](Site& s) -> std::optional<Edit> {
+    {"function-defined-twice", Rule::Redefined,
+     [](Site& s) -> std::optional<Edit> {
        if (s.compiled.program.funcs.empty()) return std::nullopt;
-       const uir::Function& f = s.compiled.program.funcs[s.c.pick(0, static_cast<int>(s.compiled.program.funcs.size()) - 1)];
+       const uir::Function& f =
+           s.compiled.program.funcs[s.c.pick(0, static_cast<int>(s.compiled.program.funcs.size()) - 1)];
        return append(s, {"func " + f.name + "() -> i32 {", "  %bad_x = const 1", "  ret %bad_x", "}"}, 0);
      }},
-    {"use-before-definition", Rule::Undefined, [](Site& s) -> std::optional<Edit> {
+    {"use-before-definition", Rule::Undefined,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([&](const Stmt& st) {
-         return &st != &s.stmts().back() && !st.operands.empty() && st.operands[0].kind == uir::Operand::Kind::Ref;
+         return &st != &s.stmts().back() && !st.operands.empty() &&
+                st.operands[0].kind == uir::Operand::Kind::Ref;
        });
        if (k < 0) return std::nullopt;
        int later = s.c.pick(k + 1, static_cast<int>(s.stmts().size()) - 1);
        if (s.stmts()[later].name.empty()) return std::nullopt;
        return replace(s, k, with_operand(s, k, 0, s.stmts()[later].name));
      }},
-    {"undefined-name", Rule::Undefined, [](Site& s) -> std::optional<Edit> {
+    {"undefined-name", Rule::Undefined,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) {
          return !st.operands.empty() && st.operands.back().kind == uir::Operand::Kind::Ref;
        });
        if (k < 0) return std::nullopt;
        return replace(s, k, with_operand(s, k, s.stmts()[k].operands.size() - 1, "%nowhere"));
      }},
-    {"mixed-dtypes", Rule::Type, [](Site& s) -> std::optional<Edit> {
+    {"mixed-dtypes", Rule::Type,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) {
          return is_binary_arith(st) && (st.dtype == uir::DType::I32 || st.dtype == uir::DType::F32);
        });
@@ -164,108 +181,144 @@ const Entry kCatalog[] = {
        bool is_int = s.stmts()[k].dtype == uir::DType::I32;
        return replace(s, k, with_operand(s, k, 1, is_int ? "2.5" : "2"));
      }},
-    {"effect-as-value", Rule::Type, [](Site& s) -> std::optional<Edit> {
+    {"effect-as-value", Rule::Type,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::Store || st.op == Op::End; });
        if (k < 0) return std::nullopt;
        return append(s, {"%bad_x = add " + s.stmts()[k].name + " 1"}, 0);
      }},
-    {"assert-in-loop", Rule::OpenRange, [](Site& s) -> std::optional<Edit> {
+    {"assert-in-loop", Rule::OpenRange,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::Range; });
        if (k < 0) return std::nullopt;
        return append(s, {"%bad_c = cmplt " + s.stmts()[k].name + " 2", "assert %bad_c"}, 1);
      }},
-    {"bound-depends-on-range", Rule::OpenRange, [](Site& s) -> std::optional<Edit> {
+    {"bound-depends-on-range", Rule::OpenRange,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::Range; });
        if (k < 0) return std::nullopt;
        return append(s, {"%bad_r = range " + s.stmts()[k].name}, 0);
      }},
-    {"size-depends-on-range", Rule::OpenRange, [](Site& s) -> std::optional<Edit> {
+    {"size-depends-on-range", Rule::OpenRange,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::Range; });
        if (k < 0) return std::nullopt;
        return append(s, {"%bad_a = alloc " + s.stmts()[k].name + " dtype=i32"}, 0);
      }},
-    {"view-past-end", Rule::Bounds, [](Site& s) -> std::optional<Edit> {
+    {"view-past-end", Rule::Bounds,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.kind == uir::Kind::Memory; });
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
        int shape = s.c.pick(1, m.length);
        std::string shape_text = shape == 1 ? "[]" : "[" + std::to_string(shape) + "]";
-       return append(s, {"%bad_v = shrink " + m.name + " " + std::to_string(m.length - shape + 1) + " shape=" + shape_text}, 0);
+       return append(s,
+                     {"%bad_v = shrink " + m.name + " " + std::to_string(m.length - shape + 1) +
+                      " shape=" + shape_text},
+                     0);
      }},
-    {"view-before-start", Rule::Bounds, [](Site& s) -> std::optional<Edit> {
-       int k = s.pick([](const Stmt& st) { return st.op == Op::Shrink && st.operands[1].kind == uir::Operand::Kind::Literal; });
+    {"view-before-start", Rule::Bounds,
+     [](Site& s) -> std::optional<Edit> {
+       int k = s.pick([](const Stmt& st) {
+         return st.op == Op::Shrink && st.operands[1].kind == uir::Operand::Kind::Literal;
+       });
        if (k < 0) return std::nullopt;
        return replace(s, k, with_operand(s, k, 1, "-1"));
      }},
-    {"divisor-may-be-zero", Rule::DivZero, [](Site& s) -> std::optional<Edit> {
+    {"divisor-may-be-zero", Rule::DivZero,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::Idiv || st.op == Op::Mod; });
        if (k >= 0 && s.c.chance(60)) return replace(s, k, with_operand(s, k, 1, "0"));
        int r = s.pick([](const Stmt& st) { return st.op == Op::Range; });
        return append(s, {"%bad_d = idiv 7 " + (r >= 0 ? s.stmts()[r].name : std::string("0"))}, 0);
      }},
-    {"range-closed-twice", Rule::EndTwice, [](Site& s) -> std::optional<Edit> {
+    {"range-closed-twice", Rule::EndTwice,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::End; });
        if (k < 0) return std::nullopt;
        std::string line = s.lines[s.stmts()[k].line - 1];
        return append(s, {"%bad_e = " + line.substr(line.find("end"))}, 0);
      }},
-    {"close-unused-range", Rule::EndUnused, [](Site& s) -> std::optional<Edit> {
+    {"close-unused-range", Rule::EndUnused,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::Store; });
        if (k < 0) return std::nullopt;
        return append(s, {"%bad_r = range 2", "%bad_e = end " + s.stmts()[k].name + " %bad_r"}, 1);
      }},
-    {"store-into-older-version", Rule::StoreTwice, [](Site& s) -> std::optional<Edit> {
-       int k = s.pick([&](const Stmt& st) { return st.kind == uir::Kind::Memory && st.open_ranges.empty() && s.has_top_after(st); });
+    {"store-into-older-version", Rule::StoreTwice,
+     [](Site& s) -> std::optional<Edit> {
+       int k = s.pick([&](const Stmt& st) {
+         return st.kind == uir::Kind::Memory && st.open_ranges.empty() && s.has_top_after(st);
+       });
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
-       return append(s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m)}, 1);
+       return append(
+           s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m)}, 1);
      }},
-    {"two-stores-one-version", Rule::StoreTwice, [](Site& s) -> std::optional<Edit> {
+    {"two-stores-one-version", Rule::StoreTwice,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick_latest_version();
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
-       return append(s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m),
-                         "%bad_t = store %bad_v " + s.zero_of(m)}, 2);
+       return append(s,
+                     {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m),
+                      "%bad_t = store %bad_v " + s.zero_of(m)},
+                     2);
      }},
-    {"after-without-its-store", Rule::AfterNoStore, [](Site& s) -> std::optional<Edit> {
+    {"after-without-its-store", Rule::AfterNoStore,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick_latest_version();
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
        // A fresh alloc's store is an effect that does not write into m.
-       return append(s, {"%bad_a = alloc 2 dtype=i32", "%bad_v = shrink %bad_a 1 shape=[]", "%bad_s = store %bad_v 5",
-                         "%bad_m = after " + m.name + " %bad_s"}, 3);
+       return append(s,
+                     {"%bad_a = alloc 2 dtype=i32", "%bad_v = shrink %bad_a 1 shape=[]",
+                      "%bad_s = store %bad_v 5", "%bad_m = after " + m.name + " %bad_s"},
+                     3);
      }},
-    {"version-forked", Rule::VersionFork, [](Site& s) -> std::optional<Edit> {
+    {"version-forked", Rule::VersionFork,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick([](const Stmt& st) { return st.op == Op::After && st.open_ranges.empty(); });
        if (k < 0) return std::nullopt;
        std::string line = s.lines[s.stmts()[k].line - 1];
        return append(s, {"%bad_m = " + line.substr(line.find("after"))}, 0);
      }},
-    {"dangling-store", Rule::DeadEffect, [](Site& s) -> std::optional<Edit> {
+    {"dangling-store", Rule::DeadEffect,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick_latest_version();
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
-       return append(s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m)}, 1);
+       return append(
+           s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m)}, 1);
      }},
-    {"loop-without-after", Rule::DeadEffect, [](Site& s) -> std::optional<Edit> {
+    {"loop-without-after", Rule::DeadEffect,
+     [](Site& s) -> std::optional<Edit> {
        int k = s.pick_latest_version();
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
-       return append(s, {"%bad_r = range " + std::to_string(m.length), "%bad_v = shrink " + m.name + " %bad_r shape=[]",
-                         "%bad_s = store %bad_v " + s.zero_of(m), "%bad_e = end %bad_s %bad_r"}, 2);
+       return append(
+           s,
+           {"%bad_r = range " + std::to_string(m.length), "%bad_v = shrink " + m.name + " %bad_r shape=[]",
+            "%bad_s = store %bad_v " + s.zero_of(m), "%bad_e = end %bad_s %bad_r"},
+           2);
      }},
-    {"load-after-its-overwrite", Rule::LoadOrder, [](Site& s) -> std::optional<Edit> {
+    {"load-after-its-overwrite", Rule::LoadOrder,
+     [](Site& s) -> std::optional<Edit> {
        // The load of %bad_a reads an index computed from %bad_a1, which exists only after the store
        // into %bad_a: the load cannot run before that store.
        int k = s.pick_latest_version();
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
-       std::string cast = m.dtype == uir::DType::F32 ? "%bad_f = cast %bad_l dtype=f32" : "%bad_f = add %bad_l 0";
-       return append(s, {"%bad_a = alloc 4 dtype=i32", "%bad_v = shrink %bad_a 0 shape=[]", "%bad_s = store %bad_v 1",
-                         "%bad_a1 = after %bad_a %bad_s", "%bad_w = shrink %bad_a1 1 shape=[]", "%bad_x = load %bad_w",
-                         "%bad_m = mod %bad_x 4", "%bad_o = max %bad_m 0", "%bad_u = shrink %bad_a %bad_o shape=[]",
-                         "%bad_l = load %bad_u", cast, "%bad_t = shrink " + m.name + " 0 shape=[]",
-                         "%bad_st = store %bad_t %bad_f", "%bad_out = after " + m.name + " %bad_st"}, 9);
+       std::string cast =
+           m.dtype == uir::DType::F32 ? "%bad_f = cast %bad_l dtype=f32" : "%bad_f = add %bad_l 0";
+       return append(
+           s,
+           {"%bad_a = alloc 4 dtype=i32", "%bad_v = shrink %bad_a 0 shape=[]", "%bad_s = store %bad_v 1",
+            "%bad_a1 = after %bad_a %bad_s", "%bad_w = shrink %bad_a1 1 shape=[]", "%bad_x = load %bad_w",
+            "%bad_m = mod %bad_x 4", "%bad_o = max %bad_m 0", "%bad_u = shrink %bad_a %bad_o shape=[]",
+            "%bad_l = load %bad_u", cast, "%bad_t = shrink " + m.name + " 0 shape=[]",
+            "%bad_st = store %bad_t %bad_f", "%bad_out = after " + m.name + " %bad_st"},
+           9);
      }},
 };
 

@@ -25,7 +25,7 @@ struct InvalidProgram {
   std::string text;
   int mutation = -1;  // index into mutation_catalog()
   uir::Rule rule = uir::Rule::Syntax;
-  int line = 0;       // the line the oracle must report
+  int line = 0;  // the line the oracle must report
 };
 
 /// Applies mutation `mutation` to `valid_text` (a valid program); nullopt when the program has

@@ -4,10 +4,10 @@
 // when a mutation is discarded more than 5% of the time.
 #include "generators/mutate.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <iostream>
-
-#include <gtest/gtest.h>
 
 #include "generators/generate.h"
 #include "oracle/oracle.h"
@@ -39,10 +39,10 @@ TEST(Mutate, OracleReportsEachLabelledRuleAndLine) {
           ++agreed[m];
         } else if (applied[m] - agreed[m] == 1) {  // show the first disagreement of each mutation
           uir::Compiled compiled = uir::compile("gen.uir", invalid->text);
-          std::cout << "first discard of " << catalog[m].name << " expected " << uir::rule_info(invalid->rule).id << " at line "
-                        << invalid->line << ", oracle: "
-                        << (compiled.error ? uir::error_headline("gen.uir", *compiled.error) : "valid") << "\n"
-                        << invalid->text << "\n";
+          std::cout << "first discard of " << catalog[m].name << " expected "
+                    << uir::rule_info(invalid->rule).id << " at line " << invalid->line << ", oracle: "
+                    << (compiled.error ? uir::error_headline("gen.uir", *compiled.error) : "valid") << "\n"
+                    << invalid->text << "\n";
         }
       }
     }

@@ -16,9 +16,9 @@
 //      - drop a function nothing calls.
 //    A candidate is kept only when compile() finds no error and the failure is still there. Edits
 //    make the program strictly smaller or simpler, so the passes end; the budget ends them sooner.
-#include <chrono>
-
 #include <rapidcheck/Seq.h>
+
+#include <chrono>
 
 #include "generators/fuzz.h"
 #include "generators/generate.h"
@@ -104,9 +104,19 @@ Operand literal_like(uir::DType dtype) {
   Operand op;
   op.kind = Operand::Kind::Literal;
   switch (dtype) {
-    case uir::DType::F32: op.literal = uir::Scalar::f32(1.0f); op.text = "1.0"; break;
-    case uir::DType::Bool: op.literal = uir::Scalar::boolean(true); op.text = "true"; break;
-    case uir::DType::I32: case uir::DType::Void: op.literal = uir::Scalar::i32(0); op.text = "0"; break;
+    case uir::DType::F32:
+      op.literal = uir::Scalar::f32(1.0f);
+      op.text = "1.0";
+      break;
+    case uir::DType::Bool:
+      op.literal = uir::Scalar::boolean(true);
+      op.text = "true";
+      break;
+    case uir::DType::I32:
+    case uir::DType::Void:
+      op.literal = uir::Scalar::i32(0);
+      op.text = "0";
+      break;
   }
   return op;
 }
@@ -177,7 +187,8 @@ Program without_function(const Program& program, int func) {
 }
 
 /// Keeps `candidate` as the new current program when it is valid and still fails.
-bool try_candidate(const Program& candidate, Search& search, uir::Compiled* current, std::string* current_text) {
+bool try_candidate(const Program& candidate, Search& search, uir::Compiled* current,
+                   std::string* current_text) {
   if (search.exhausted()) return false;
   std::string text = uir::print_program(candidate);
   if (text == *current_text) return false;  // an edit that changed nothing (e.g. a value with no uses)
@@ -225,8 +236,9 @@ bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
     const Stmt& stmt = current->program.stmts[k];
     if (stmt.op == uir::Op::After && stmt.operands[0].ref >= 0 && stmt.operands[1].ref >= 0) {
       int effect = stmt.operands[1].ref;
-      changed |= try_candidate(without_cone(with_uses_replaced(current->program, k, stmt.operands[0].ref), effect),
-                               search, current, text);
+      changed |=
+          try_candidate(without_cone(with_uses_replaced(current->program, k, stmt.operands[0].ref), effect),
+                        search, current, text);
     } else if (stmt.op == uir::Op::End && stmt.operands.size() == 2 && stmt.operands[0].ref >= 0 &&
                stmt.operands[1].ref >= 0) {
       changed |= try_candidate(flattened_loop(current->program, k), search, current, text);
@@ -247,7 +259,8 @@ bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
 
 }  // namespace
 
-std::string shrink_program(const std::string& text, const std::function<bool(const std::string&)>& still_fails,
+std::string shrink_program(const std::string& text,
+                           const std::function<bool(const std::string&)>& still_fails,
                            const ShrinkLimits& limits, ShrinkStats* stats) {
   ShrinkStats local;
   Search search{still_fails, limits, stats ? *stats : local};

@@ -35,8 +35,8 @@ uirgrade::TestCase base_case(const std::string& name, const std::string& suite, 
 
 }  // namespace
 
-GeneratedTest make_valid_test(const std::string& program_text, const std::string& name, const std::string& suite,
-                              int week, uint64_t data_seed, bool render) {
+GeneratedTest make_valid_test(const std::string& program_text, const std::string& name,
+                              const std::string& suite, int week, uint64_t data_seed, bool render) {
   Outcome outcome = run_program(program_text, data_seed);
   uirgrade::TestCase test = base_case(name, suite, week);
   test.mode = render ? uirgrade::Mode::Render : uirgrade::Mode::Run;
@@ -83,8 +83,8 @@ GeneratedTest make_valid_test(const std::string& program_text, const std::string
   return out;
 }
 
-GeneratedTest make_invalid_test(const InvalidProgram& invalid, const std::string& name, const std::string& suite,
-                                int week) {
+GeneratedTest make_invalid_test(const InvalidProgram& invalid, const std::string& name,
+                                const std::string& suite, int week) {
   uirgrade::TestCase test = base_case(name, suite, week);
   test.expect_exit = 2;
   test.expect_error_rule = std::string(uir::rule_info(invalid.rule).id);

@@ -18,11 +18,11 @@ struct GeneratedTest {
 
 /// A valid program (its first line the generator's comment) as a run or render test, with explicit
 /// data made from `data_seed` and the buffers, exit code and assert line the oracle computes.
-GeneratedTest make_valid_test(const std::string& program_text, const std::string& name, const std::string& suite,
-                              int week, uint64_t data_seed, bool render);
+GeneratedTest make_valid_test(const std::string& program_text, const std::string& name,
+                              const std::string& suite, int week, uint64_t data_seed, bool render);
 
 /// An invalid program as an `exit 2` test naming its rule.
-GeneratedTest make_invalid_test(const InvalidProgram& invalid, const std::string& name, const std::string& suite,
-                                int week);
+GeneratedTest make_invalid_test(const InvalidProgram& invalid, const std::string& name,
+                                const std::string& suite, int week);
 
 }  // namespace uirgen

@@ -1,5 +1,6 @@
 // uirgen: writes a hidden suite of generated tests (see usage below). Everything it writes comes
 // from make_fuzz_tests, so `grade --fuzz` and a written suite hold the same kind of tests.
+#include <boost/filesystem.hpp>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -7,8 +8,6 @@
 #include <iostream>
 #include <string>
 #include <vector>
-
-#include <boost/filesystem.hpp>
 
 #include "generators/fuzz.h"
 
@@ -81,11 +80,17 @@ int main(int argc, char** argv) {
     }
     if (k + 1 >= args.size()) return usage_error("missing value after " + arg);
     const std::string& value = args[++k];
-    unsigned long long* number = arg == "--week" ? &week : arg == "--count" ? &count : arg == "--seed" ? &seed
-                                 : arg == "--invalid" ? &invalid_percent : nullptr;
-    if (arg == "--out") out_dir = value;
-    else if (!number) return usage_error("unknown option " + arg);
-    else if (!parse_number(value, number)) return usage_error(arg + " needs a non-negative integer, not '" + value + "'");
+    unsigned long long* number = arg == "--week"      ? &week
+                                 : arg == "--count"   ? &count
+                                 : arg == "--seed"    ? &seed
+                                 : arg == "--invalid" ? &invalid_percent
+                                                      : nullptr;
+    if (arg == "--out")
+      out_dir = value;
+    else if (!number)
+      return usage_error("unknown option " + arg);
+    else if (!parse_number(value, number))
+      return usage_error(arg + " needs a non-negative integer, not '" + value + "'");
   }
   if (week < 1 || week > 3) return usage_error("--week must be 1, 2 or 3");
   if (out_dir.empty()) return usage_error("--out DIR is required");
@@ -99,7 +104,8 @@ int main(int argc, char** argv) {
   int invalid = static_cast<int>(count * invalid_percent / 100);
   uirgen::FuzzStats stats;
   std::vector<uirgrade::TestCase> tests = uirgen::make_fuzz_tests(
-      static_cast<int>(week), {{"valid", static_cast<int>(count) - invalid}, {"invalid", invalid}}, seed, &stats);
+      static_cast<int>(week), {{"valid", static_cast<int>(count) - invalid}, {"invalid", invalid}}, seed,
+      &stats);
 
   auto write = [&](const std::string& name, const std::string& text) {
     std::ofstream file((boost::filesystem::path(out_dir) / name).string(), std::ios::binary);
@@ -111,12 +117,14 @@ int main(int argc, char** argv) {
     std::snprintf(name, sizeof name, "gen_%04zu.uir", k + 1);
     if (!write(name, tests[k].source)) return usage_error(std::string("cannot write ") + name);
   }
-  std::string manifest = "# Written by: uirgen --week " + std::to_string(week) + " --count " + std::to_string(count) +
-                         " --seed " + std::to_string(seed) + " --invalid " + std::to_string(invalid_percent) +
-                         "\nweek: " + std::to_string(week) + "\ndefaults:\n  visibility: hidden\n";
+  std::string manifest = "# Written by: uirgen --week " + std::to_string(week) + " --count " +
+                         std::to_string(count) + " --seed " + std::to_string(seed) + " --invalid " +
+                         std::to_string(invalid_percent) + "\nweek: " + std::to_string(week) +
+                         "\ndefaults:\n  visibility: hidden\n";
   if (!write("suite.yaml", manifest)) return usage_error("cannot write suite.yaml");
 
-  std::cout << "uirgen: wrote " << tests.size() << " tests (" << invalid << " invalid) and suite.yaml to " << out_dir << "\n";
+  std::cout << "uirgen: wrote " << tests.size() << " tests (" << invalid << " invalid) and suite.yaml to "
+            << out_dir << "\n";
   for (const auto& [name, applied] : stats.mutations_applied) {
     int discarded = stats.mutations_discarded.count(name) ? stats.mutations_discarded.at(name) : 0;
     std::cout << "  mutation " << name << ": " << applied << " applied, " << discarded << " discarded\n";

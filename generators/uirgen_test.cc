@@ -1,12 +1,12 @@
 // uirgen, run as the built binary: it writes COUNT files and a manifest the grader's loader reads,
 // byte-identical for one seed, different for another.
+#include <gtest/gtest.h>
+
+#include <boost/filesystem.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include <boost/filesystem.hpp>
-#include <gtest/gtest.h>
 
 #include "grader/suite.h"
 

@@ -12,10 +12,14 @@ namespace {
 
 std::string scalar_text(const Scalar& value) {
   switch (value.dtype) {
-    case DType::I32: return std::to_string(value.as_i32());
-    case DType::F32: return f32_literal_text(value.as_f32());
-    case DType::Bool: return value.as_bool() ? "true" : "false";
-    case DType::Void: break;
+    case DType::I32:
+      return std::to_string(value.as_i32());
+    case DType::F32:
+      return f32_literal_text(value.as_f32());
+    case DType::Bool:
+      return value.as_bool() ? "true" : "false";
+    case DType::Void:
+      break;
   }
   return "?";
 }
@@ -28,8 +32,7 @@ std::string operand_text(const Program& program, const std::vector<Stmt>& block,
     case Operand::Kind::Literal:
       return op.text.empty() ? scalar_text(op.literal) : op.text;
     case Operand::Kind::Func:
-      if (op.ref >= 0 && op.ref < static_cast<int>(program.funcs.size()))
-        return program.funcs[op.ref].name;
+      if (op.ref >= 0 && op.ref < static_cast<int>(program.funcs.size())) return program.funcs[op.ref].name;
       return op.text;
   }
   return op.text;
@@ -60,8 +63,10 @@ std::string f32_literal_text(float value) {
   // %.9g may drop the dot ("3", "1e+10"); the grammar needs digits '.' digits before any exponent.
   if (text.find('.') == std::string::npos) {
     size_t exponent = text.find_first_of("eE");
-    if (exponent == std::string::npos) text += ".0";
-    else text.insert(exponent, ".0");
+    if (exponent == std::string::npos)
+      text += ".0";
+    else
+      text.insert(exponent, ".0");
   }
   return text;
 }
@@ -74,7 +79,8 @@ std::string print_stmt(const Program& program, const std::vector<Stmt>& block, c
   for (const Operand& op : stmt.operands) out += " " + operand_text(program, block, op);
   if (stmt.dtype_attr) out += std::string(" dtype=") + std::string(dtype_name(*stmt.dtype_attr));
   if (stmt.slot >= 0) out += " slot=" + std::to_string(stmt.slot);
-  if (stmt.shape >= 0) out += stmt.shape == 1 ? std::string(" shape=[]") : " shape=[" + std::to_string(stmt.shape) + "]";
+  if (stmt.shape >= 0)
+    out += stmt.shape == 1 ? std::string(" shape=[]") : " shape=[" + std::to_string(stmt.shape) + "]";
   return out;
 }
 
@@ -82,9 +88,9 @@ std::string print_program(const Program& program) {
   std::string out;
   size_t next_func = 0, next_stmt = 0;
   while (next_func < program.funcs.size() || next_stmt < program.stmts.size()) {
-    bool take_func = next_func < program.funcs.size() &&
-                     (next_stmt >= program.stmts.size() ||
-                      program.funcs[next_func].line <= program.stmts[next_stmt].line);
+    bool take_func =
+        next_func < program.funcs.size() &&
+        (next_stmt >= program.stmts.size() || program.funcs[next_func].line <= program.stmts[next_stmt].line);
     if (take_func) {
       const Function& func = program.funcs[next_func++];
       out += function_header(func) + "\n";

@@ -3,11 +3,11 @@
 // here by hand from spec §1 and §3.
 #include "oracle/print.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <limits>
-
-#include <gtest/gtest.h>
 
 #include "oracle/parse.h"
 
