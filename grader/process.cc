@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -120,6 +121,16 @@ Fd stdin_file(const std::string& data, std::string* error) {
   return fd;
 }
 
+// The grader's resident memory now, from /proc/self/statm (0 if unreadable).
+uint64_t own_resident_bytes() {
+  unsigned long size_pages = 0, resident_pages = 0;
+  FILE* statm = fopen("/proc/self/statm", "re");
+  if (!statm) return 0;
+  int fields = fscanf(statm, "%lu %lu", &size_pages, &resident_pages);
+  fclose(statm);
+  return fields == 2 ? static_cast<uint64_t>(resident_pages) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) : 0;
+}
+
 bool main_process_exited(pid_t pid) {
   siginfo_t info{};
   return waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
@@ -174,8 +185,10 @@ bool says_out_of_memory(const std::string& err) {
 }
 
 // The verdict-relevant facts that follow from the raw wait status and rusage.
+// `inherited_rss` is the grader's resident memory when it forked the program: a peak no larger
+// says nothing about the program (see run_isolated).
 void record_status(int status, const rusage& usage, const ProcessLimits& limits, bool through_bwrap,
-                   ProcessResult* result) {
+                   uint64_t inherited_rss, ProcessResult* result) {
   if (WIFEXITED(status)) {
     result->exited = true;
     result->exit_code = WEXITSTATUS(status);
@@ -195,8 +208,8 @@ void record_status(int status, const rusage& usage, const ProcessLimits& limits,
                        (result->signal == SIGKILL && result->cpu_seconds >= cpu_soft_limit(limits)));
   bool finite_memory = limits.address_space_bytes < RLIM_INFINITY;
   bool killed_like_memory = result->signal == SIGKILL || result->signal == SIGSEGV || result->signal == SIGABRT;
-  bool near_memory_limit =
-      finite_memory && result->peak_rss_bytes >= kNearMemoryLimit * static_cast<double>(limits.address_space_bytes);
+  bool near_memory_limit = finite_memory && result->peak_rss_bytes > inherited_rss &&
+                           result->peak_rss_bytes >= kNearMemoryLimit * static_cast<double>(limits.address_space_bytes);
   bool failed = result->signal != 0 || result->exit_code != 0;
   result->probably_memory = !result->timed_out && !result->cpu_limit &&
                             ((killed_like_memory && near_memory_limit) || (failed && says_out_of_memory(result->err)));
@@ -325,6 +338,8 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
   environment["HOME"] = workdir->path();
   environment["TMPDIR"] = workdir->path();  // under bwrap the rest of the file system is read-only
 
+  // Without bwrap the program's peak RSS starts at the grader's own (see below).
+  const uint64_t inherited_rss = use_bwrap ? 0 : own_resident_bytes();
   const Clock::time_point start = Clock::now();
   std::error_code spawn_error;
   bp::child child(bp::exe = program, bp::args = args, environment, setup, spawn_error);
@@ -377,7 +392,7 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
   result.stdout_truncated = out.truncated;
   result.stderr_truncated = err.truncated;
   result.isolation = isolation;
-  record_status(status, usage, limits, use_bwrap, &result);
+  record_status(status, usage, limits, use_bwrap, inherited_rss, &result);
   // bwrap's own failures (not the student's) are exit 1 with its message on stderr.
   if (use_bwrap && result.exited && result.exit_code == 1 && result.err.rfind("bwrap: ", 0) == 0)
     return internal_error("bubblewrap failed: " + result.err.substr(0, result.err.find('\n')));
