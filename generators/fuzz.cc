@@ -62,11 +62,4 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
   return tests;
 }
 
-std::variant<std::vector<uirgrade::TestCase>, std::string> fuzz_source(int count, uint64_t seed, int week) {
-  if (week < 1 || week > 3)
-    return "generated programs exist for weeks 1 to 3, not week " + std::to_string(week);
-  int invalid = count / 4;
-  return make_fuzz_tests(week, {{"valid", count - invalid}, {"invalid", invalid}}, seed);
-}
-
 }  // namespace uirgen

@@ -5,7 +5,6 @@
 #include <functional>
 #include <map>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "grader/test_case.h"
@@ -22,9 +21,6 @@ struct FuzzStats {
 };
 std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::string, int>& counts_by_kind,
                                                 uint64_t seed, FuzzStats* stats = nullptr);
-
-/// The grader's FuzzSource shape (grader/grade.h): `count` tests, three valid for one invalid.
-std::variant<std::vector<uirgrade::TestCase>, std::string> fuzz_source(int count, uint64_t seed, int week);
 
 struct ShrinkLimits {
   int max_attempts = 4000;    // candidate programs tried (each costs one still_fails call)
