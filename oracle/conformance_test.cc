@@ -6,7 +6,9 @@
 // One extension: a free-text comment `# at line: N` before the first statement pins the line of
 // the expected error (spec §7 headers name only the rule, but the §8 order is about which line).
 // Expected contents are compared bit for bit (any NaN matches any NaN), stricter than the grader's
-// tolerance, so that `-0`, rounding and strtof spellings are checked exactly.
+// tolerance, so that `-0`, rounding and strtof spellings are checked exactly. A second test compiles
+// each valid program's rendered C with its driver under the grader's flags (spec §6.2) and demands
+// the same exit code, stdout and failing-assert line as `run` on the same input.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 
 #include "grader/suite.h"
 #include "grader/test_data.h"
+#include "oracle/c_toolchain_for_tests.h"
 #include "oracle/oracle.h"
 
 namespace {
@@ -64,16 +67,24 @@ bool same_word(uir::DType dtype, uint32_t a, uint32_t b) {
   return dtype == uir::DType::F32 && std::isnan(std::bit_cast<float>(a)) && std::isnan(std::bit_cast<float>(b));
 }
 
+/// The file's headers as the grader's loader reads them.
+uirgrade::TestCase load_test(const fs::path& path, const std::string& text) {
+  auto loaded = uirgrade::parse_test_file(path.string(), text, "conformance/" + path.stem().string(),
+                                          "conformance", 3);
+  if (auto* error = std::get_if<uirgrade::SuiteError>(&loaded)) {
+    ADD_FAILURE() << uirgrade::format_suite_error(*error);
+    return {};
+  }
+  return std::get<uirgrade::TestCase>(loaded);
+}
+
 class Conformance : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Conformance, OracleMeetsEveryHeader) {
   const fs::path path = conformance_dir() / GetParam();
   const std::string text = read_file(path);
-  const std::string stem = path.stem().string();
-  auto loaded = uirgrade::parse_test_file(path.string(), text, "conformance/" + stem, "conformance", 3);
-  ASSERT_TRUE(std::holds_alternative<uirgrade::TestCase>(loaded))
-      << uirgrade::format_suite_error(std::get<uirgrade::SuiteError>(loaded));
-  const uirgrade::TestCase& test = std::get<uirgrade::TestCase>(loaded);
+  const uirgrade::TestCase test = load_test(path, text);
+  if (HasFailure()) return;
 
   uir::Compiled compiled = uir::compile(path.string(), text);
   if (test.expect_exit == 2) {
@@ -111,6 +122,32 @@ TEST_P(Conformance, OracleMeetsEveryHeader) {
           << "slot " << slot << "[" << k << "]: expected " << expected_text[k] << ", the oracle gives "
           << uir::format_slot_data({uir::SlotData{slot, found->dtype, {found->words[k]}}});
     }
+  }
+}
+
+TEST_P(Conformance, RenderedCAgreesWithRun) {
+  const fs::path path = conformance_dir() / GetParam();
+  const std::string text = read_file(path);
+  const uirgrade::TestCase test = load_test(path, text);
+  uir::Compiled compiled = uir::compile(path.string(), text);
+  if (HasFailure() || compiled.error) return;  // invalid programs have no C (checked above)
+
+  const std::vector<uir::SlotSpec> specs = uir::slot_specs(compiled.program);
+  auto inputs = uirgrade::make_input_data(test, specs, /*seed=*/1);
+  ASSERT_TRUE(std::holds_alternative<std::vector<uir::SlotData>>(inputs));
+  const auto& data = std::get<std::vector<uir::SlotData>>(inputs);
+  uir::RunResult result = uir::run(compiled, data);
+
+  uir::testing::ScratchDir dir("conformance");
+  uir::testing::CBinary binary = uir::testing::build_c(dir.path(), uir::render_c(compiled),
+                                                       uir::render_driver(specs, path.string()));
+  ASSERT_TRUE(binary.built) << binary.compiler_output;
+  uir::testing::CRun c_run = uir::testing::run_c(binary, uir::format_slot_data(data));
+  EXPECT_EQ(c_run.exit_code, result.exit_code) << c_run.err;
+  EXPECT_EQ(c_run.out, uir::format_slot_data(result.buffers));
+  if (result.exit_code == 1) {
+    const std::string first_line = c_run.err.substr(0, c_run.err.find('\n'));
+    EXPECT_EQ(first_line, path.string() + ":" + std::to_string(result.failed_assert_line) + ": assert failed");
   }
 }
 
