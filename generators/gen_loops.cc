@@ -292,10 +292,17 @@ void gen_reduce_then_map(GenState& g) {
     map_range = take_range(g);
   }
   // Both targets are chosen before any load, so that storing into them can never close a cycle.
+  // Without outer loops the map loop may instead store into the accumulator's memory itself, at the
+  // version the reduction leaves (the smallest program with sibling loops): chosen after the
+  // reduction, when that version exists.
   g.open = outer_mask;
   Target accumulator = choose_target(g, outer_mask, false, -1);
-  g.open = outer_mask | range_bit(g, map_range);
-  Target output = choose_target(g, g.open, true, accumulator.memory);
+  bool in_place = outer_depth == 0 && g.c.chance(30);
+  Target output;
+  if (!in_place) {
+    g.open = outer_mask | range_bit(g, map_range);
+    output = choose_target(g, g.open, true, accumulator.memory);
+  }
   // Neither loop reads the other's memory at its top-level version: a load there would have to
   // run both before the reduction's stores and inside the sibling loop (E-LOAD-ORDER).
   g.busy_memories = {accumulator.memory, output.memory};
@@ -303,13 +310,30 @@ void gen_reduce_then_map(GenState& g) {
   Op reduce = g.c.chance(50) ? Op::Add : Op::Max;
   bool reset = outer_depth >= 1 && g.c.chance(60);
   int cur = -1, acc_version = -1;
-  int reduce_end = gen_reduction(g, accumulator, outer_mask, reduce_range, reduce, reset, &cur, &acc_version);
+  int reduce_end =
+      gen_reduction(g, accumulator, outer_mask, reduce_range, reduce, reset, &cur, &acc_version);
   g.open = outer_mask;
   int reduced = b.add_after(acc_version, reduce_end);
   b.may_load(g.unit, b.infos()[reduced].version);
   int total = load_in_unit(g, element_view(g, reduced, accumulator.offset));
 
   g.open = outer_mask | range_bit(g, map_range);
+  if (in_place) {
+    // `reduced` is the accumulator's current version, which nothing stores into yet; the load of
+    // the total then moves into the map loop (spec §5.3) and reads the contents as it updates them.
+    std::optional<Offset> offset =
+        gen_offset(g, b.memories()[accumulator.memory].length - 1, range_bit(g, map_range), false);
+    if (offset && b.may_store(g.unit, b.infos()[reduced].version)) {
+      output = Target{accumulator.memory, reduced, *offset};
+    } else {
+      offset = gen_offset(g, -1, range_bit(g, map_range), false);
+      output.memory = gen_memory(g, std::nullopt, offset->hi + 1);
+      int version = b.memories()[output.memory].current_version;
+      output.version_stmt = b.versions()[version].stmt;
+      output.offset = *offset;
+      b.may_store(g.unit, version);  // a fresh version has no loaders
+    }
+  }
   DType acc_dtype = b.memories()[accumulator.memory].dtype;
   DType out_dtype = b.memories()[output.memory].dtype;
   int view = element_view(g, output.version_stmt, output.offset);
