@@ -60,10 +60,6 @@ class Fd {
  public:
   explicit Fd(int fd = -1) : fd_(fd) {}
   Fd(Fd&& other) noexcept : fd_(other.release()) {}
-  Fd& operator=(Fd&& other) noexcept {
-    reset(other.release());
-    return *this;
-  }
   ~Fd() { reset(); }
   int get() const { return fd_; }
   int release() { return std::exchange(fd_, -1); }
@@ -83,7 +79,7 @@ std::string resolve_executable(const std::string& name, std::string* error) {
   if (name.find('/') == std::string::npos) {
     path.clear();
     for (const char* dir : {"/usr/bin/", "/bin/"})
-      if (access((dir + name).c_str(), X_OK) == 0) path = dir + name;
+      if (path.empty() && access((dir + name).c_str(), X_OK) == 0) path = dir + name;
     if (path.empty()) {
       *error = fmt::format("`{}` is not in /usr/bin or /bin", name);
       return "";
@@ -233,7 +229,7 @@ std::optional<Clock::time_point> watch(pid_t pid, int pidfd, Clock::time_point d
     if (pidfd >= 0 && !exited_at) fds[count++] = {pidfd, POLLIN, 0};
     auto wait_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(wake - now).count();
     timespec timeout{static_cast<time_t>(wait_ns / 1'000'000'000), static_cast<long>(wait_ns % 1'000'000'000)};
-    if (ppoll(fds.data(), count, &timeout, nullptr) < 0 && errno != EINTR) return std::nullopt;
+    if (ppoll(fds.data(), count, &timeout, nullptr) < 0 && errno != EINTR) usleep(1000);  // not seen: no spin
     out.drain();
     err.drain();
     if (!exited_at && main_process_exited(pid)) exited_at = Clock::now();
@@ -297,7 +293,7 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
   if (pipe2(err_pipe, O_CLOEXEC) != 0) return internal_error(fmt::format("pipe2: {}", strerror(errno)));
   Fd err_write(err_pipe[1]);
   OutputCapture err(err_pipe[0], request.limits.stderr_cap_bytes);
-  fcntl(out.fd(), F_SETFL, O_NONBLOCK);
+  fcntl(out.fd(), F_SETFL, O_NONBLOCK);  // only our ends: the program's writes must block as usual
   fcntl(err.fd(), F_SETFL, O_NONBLOCK);
 
   const ProcessLimits& limits = request.limits;
