@@ -15,7 +15,6 @@ namespace uirgen {
 struct GenState {
   ProgramBuilder& b;
   Chooser& c;
-  int week = 1;
   int size = 100;                  // RapidCheck's size: also scales loop depth and nest bodies
   uint64_t open = 0;               // ranges open where the current statements go (bits of b.ranges())
   int unit = -1;                   // the unit whose operands are being picked (-1: none); see builder.h

@@ -60,7 +60,7 @@ void generate_construct(GenState& g, Construct construct) {
 GeneratedProgram build_program(Chooser& chooser, int week, int size, const GenLimits& limits) {
   week = std::max(1, std::min(3, week));
   ProgramBuilder builder(limits);
-  GenState g{builder, chooser, week, size, 0, -1, {}, {}, 0};
+  GenState g{builder, chooser, size, 0, -1, {}, {}, 0};
   int budget = statement_budget(size, limits);
   if (week >= 2) gen_memory(g, std::nullopt, 1);
   const auto& weights = kConstructWeights[week - 1];
@@ -110,9 +110,11 @@ rc::Shrinkable<GeneratedProgram> shrinkable_from(GeneratedProgram first, const G
                              return rc::shrink::towards<uint32_t>(x, 0);
                            }));
   });
+  std::vector<uint32_t> original = first.choices;
   return rc::shrinkable::map(std::move(choices), [=](const std::vector<uint32_t>& list) {
     GeneratedProgram program = replay_program(list, week, size, limits);
     program.seed = seed;
+    program.shrunk = list != original;
     return program;
   });
 }
@@ -133,7 +135,7 @@ rc::Gen<GeneratedProgram> program_gen(int week, const GenLimits& limits) {
 
 std::string generator_header(const GeneratedProgram& generated) {
   return "# uirgen: week=" + std::to_string(generated.week) + " seed=" + std::to_string(generated.seed) +
-         " size=" + std::to_string(generated.size);
+         " size=" + std::to_string(generated.size) + (generated.shrunk ? " (shrunk)" : "");
 }
 
 std::string program_text(const GeneratedProgram& generated) {

@@ -22,6 +22,7 @@ struct GeneratedProgram {
   uint64_t seed = 0;  // 0 when drawn by RapidCheck itself (the seed is then RapidCheck's)
   int size = 0;
   std::vector<uint32_t> choices;  // the decisions it was built from (replayable)
+  bool shrunk = false;            // a shrink of the program (week, seed, size) names
   uir::Program program;
 };
 
@@ -42,7 +43,8 @@ rc::Shrinkable<GeneratedProgram> sample_shrinkable(int week, uint64_t seed, int 
 /// A RapidCheck generator of valid programs for `week` (1, 2 or 3).
 rc::Gen<GeneratedProgram> program_gen(int week, const GenLimits& limits = {});
 
-/// The first line of every generated file: "# uirgen: week=3 seed=17 size=40".
+/// The first line of every generated file: "# uirgen: week=3 seed=17 size=40", with " (shrunk)"
+/// after it for a program RapidCheck shrank from that one.
 std::string generator_header(const GeneratedProgram& generated);
 
 /// The header line, then the printed program.
