@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -131,6 +132,17 @@ TEST_P(ProcessTest, ForkedSleeperDoesNotOutliveTheRun) {
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(result.out, "forked\n");
   EXPECT_LT(result.wall_seconds, 1.0);  // the sleeper holds no pipe: no waiting for it
+}
+
+TEST_P(ProcessTest, ChildHoldingThePipeDoesNotDelayTheRunForLong) {
+  auto begin = std::chrono::steady_clock::now();
+  ProcessResult result = run("background_holds_pipe", with_wall_seconds(5));
+  double seconds_in_run = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  EXPECT_TRUE(result.exited);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.out, "parent done\n");
+  EXPECT_LT(seconds_in_run, 1.0);  // a 100 ms grace for the pipes, not the child's minute
 }
 
 TEST_P(ProcessTest, ChildInANewSessionDoesNotOutliveTheRun) {
