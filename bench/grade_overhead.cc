@@ -4,7 +4,8 @@
 // which is the right answer for an assert-only program) and against uir-oracle, and runs the same
 // commands with `xargs -P JOBS`. Prints the wall time of each, the grader's overhead per test and
 // the ratio (target: within 1.2x of xargs). The grader runs with --sandbox none and with auto,
-// since isolation (a borrowed uid, bubblewrap) has its own cost that xargs does not pay.
+// since isolation (a borrowed uid, bubblewrap) has its own cost that xargs does not pay, and the
+// engine alone (oracle, data, comparison; a runner that returns at once) to tell the two apart.
 // Then render tests: the same kernel many times (the compile cache) and distinct kernels.
 #include <chrono>
 #include <cstdio>
@@ -94,11 +95,31 @@ double run_xargs(int count, const std::string& student, int jobs) {
   return seconds;
 }
 
+/// A runner that returns a passing result at once: what the engine costs without any process.
+class InstantRunner : public CommandRunner {
+ public:
+  ProcessResult run(const ProcessRequest&) override {
+    ProcessResult result;
+    result.started = result.exited = true;
+    result.exit_code = 0;
+    return result;
+  }
+};
+
 void compare_with_xargs(const char* label, const std::string& student, int count, int jobs) {
   std::vector<TestCase> tests = make_tests(count, Mode::Run, false);
   double xargs = run_xargs(count, student, jobs);
   fmt::print("{} ({} tests, {} jobs)\n", label, count, jobs);
   fmt::print("  xargs -P {}                {:7.3f} s  {:6.2f} ms/test\n", jobs, xargs, 1000 * xargs / count);
+  InstantRunner instant;
+  CCompiler unused(instant, 2048);
+  GradeConfig config;
+  config.student = config.student_path = student;
+  config.jobs = jobs;
+  auto start = std::chrono::steady_clock::now();
+  grade_tests(tests, config, instant, unused, nullptr);
+  double engine = seconds_since(start);
+  fmt::print("  engine alone (no process)  {:7.3f} s  {:6.3f} ms/test\n", engine, 1000 * engine / count);
   for (Sandbox sandbox : {Sandbox::None, Sandbox::Auto}) {
     Graded graded = grade(tests, student, jobs, sandbox);
     fmt::print("  grade --sandbox {:<5}      {:7.3f} s  {:6.2f} ms/test  overhead {:+6.2f} ms/test  ratio {:.2f}x"

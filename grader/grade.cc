@@ -10,9 +10,9 @@
 #include "grader/grade.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <limits>
-#include <atomic>
 #include <mutex>
 #include <thread>
 

@@ -75,7 +75,10 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       continue;
     }
     std::optional<std::string> inline_value;
-    if (size_t eq = arg.find('='); eq != std::string::npos) {
+    if (arg.size() > 2 && arg.starts_with("-j") && arg[2] != '=') {  // -j8, as make and ninja take it
+      inline_value = arg.substr(2);
+      arg.resize(2);
+    } else if (size_t eq = arg.find('='); eq != std::string::npos) {
       inline_value = arg.substr(eq + 1);
       arg.resize(eq);
     }

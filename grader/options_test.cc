@@ -59,6 +59,7 @@ TEST(GraderOptions, EveryOption) {
   EXPECT_EQ(o.keep_dir, "/k");
   EXPECT_EQ(o.sandbox, Sandbox::None);
   EXPECT_EQ(o.fuzz, 10);
+  EXPECT_EQ(parse_ok({"--week", "1", "s", "-j3"}).jobs, 3);
 }
 
 TEST(GraderOptions, SeveralReports) {
