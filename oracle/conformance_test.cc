@@ -78,6 +78,18 @@ uirgrade::TestCase load_test(const fs::path& path, const std::string& text) {
   return std::get<uirgrade::TestCase>(loaded);
 }
 
+/// The `for` statements of a C text (spec §7 `render: loops=N`): the keyword, then optional blanks
+/// and a parenthesis. A plain scan is enough for the oracle's own renderer (no comments hold `for (`).
+int count_for_statements(const std::string& c_text) {
+  int count = 0;
+  for (size_t at = c_text.find("for"); at != std::string::npos; at = c_text.find("for", at + 3)) {
+    bool word_start = at == 0 || !(std::isalnum(static_cast<unsigned char>(c_text[at - 1])) || c_text[at - 1] == '_');
+    size_t next = c_text.find_first_not_of(" \t", at + 3);
+    if (word_start && next != std::string::npos && c_text[next] == '(') ++count;
+  }
+  return count;
+}
+
 class Conformance : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Conformance, OracleMeetsEveryHeader) {
@@ -138,9 +150,13 @@ TEST_P(Conformance, RenderedCAgreesWithRun) {
   const auto& data = std::get<std::vector<uir::SlotData>>(inputs);
   uir::RunResult result = uir::run(compiled, data);
 
+  const std::string kernel_c = uir::render_c(compiled);
+  if (test.render_loops) {
+    EXPECT_EQ(count_for_statements(kernel_c), *test.render_loops) << kernel_c;
+  }
   uir::testing::ScratchDir dir("conformance");
-  uir::testing::CBinary binary = uir::testing::build_c(dir.path(), uir::render_c(compiled),
-                                                       uir::render_driver(specs, path.string()));
+  uir::testing::CBinary binary =
+      uir::testing::build_c(dir.path(), kernel_c, uir::render_driver(specs, path.string()));
   ASSERT_TRUE(binary.built) << binary.compiler_output;
   uir::testing::CRun c_run = uir::testing::run_c(binary, uir::format_slot_data(data));
   EXPECT_EQ(c_run.exit_code, result.exit_code) << c_run.err;
