@@ -24,6 +24,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -134,13 +135,20 @@ UidLease::~UidLease() {
 }
 
 std::vector<pid_t> processes_owned_by(uid_t uid) {
+  // The real uid from /proc/<pid>/status: the owner of /proc/<pid> is root for a process that made
+  // itself non-dumpable (PR_SET_DUMPABLE), which a student could do to hide.
   std::vector<pid_t> pids;
   DIR* proc = opendir("/proc");
   if (!proc) return pids;
+  const std::string wanted = "Uid:\t" + std::to_string(uid) + "\t";
+  char buffer[4096];
   while (dirent* entry = readdir(proc)) {
-    struct stat info {};
-    if (std::isdigit(static_cast<unsigned char>(entry->d_name[0])) &&
-        fstatat(dirfd(proc), entry->d_name, &info, 0) == 0 && info.st_uid == uid)
+    if (!std::isdigit(static_cast<unsigned char>(entry->d_name[0]))) continue;
+    int fd = openat(dirfd(proc), (std::string(entry->d_name) + "/status").c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    ssize_t n = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (n > 0 && std::string_view(buffer, static_cast<size_t>(n)).find(wanted) != std::string_view::npos)
       pids.push_back(static_cast<pid_t>(std::atol(entry->d_name)));
   }
   closedir(proc);

@@ -37,7 +37,7 @@ class UidLease {
   int lock_fd_;
 };
 
-/// The processes `uid` owns now (the owner of /proc/<pid>), zombies included.
+/// The processes whose real uid is `uid` now, zombies included.
 std::vector<pid_t> processes_owned_by(uid_t uid);
 
 /// Sends SIGKILL to every process owned by `uid`, from a child that becomes `uid` and calls
