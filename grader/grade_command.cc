@@ -1,6 +1,6 @@
 // `grade` from options to exit code. The order matters for people reading a CI log: the seed is
-// printed before anything else, suite problems stop the run before any student process starts,
-// and the report is written even when tests failed.
+// printed before anything else, suite problems (load errors, headers the oracle disagrees with)
+// stop the run before any student process starts, and the report is written even when tests failed.
 #include "grader/grade_command.h"
 
 #include <sys/ioctl.h>
@@ -10,7 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
+#include <ostream>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -101,6 +101,15 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     return kUsageOrSuiteError;
   }
   LoadedWeek week = std::move(std::get<LoadedWeek>(loaded));
+  // Spec §7: a suite whose headers disagree with the oracle is itself wrong, and the grader says
+  // so before grading anyone. The check is in-process and takes milliseconds.
+  std::ostringstream check_output;
+  if (int problems = check_suites(options.suites_dir, check_output); problems > 0) {
+    err << check_output.str()
+        << fmt::format("grade: the suites in {} have {} problem{} (listed above): fix them before grading\n",
+                       options.suites_dir, problems, problems == 1 ? "" : "s");
+    return kUsageOrSuiteError;
+  }
   std::vector<TestCase> tests = std::move(week.tests);
 
   // Generated programs: the week plan's counts, or --fuzz N (three valid for one invalid).

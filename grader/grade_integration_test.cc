@@ -107,6 +107,19 @@ TEST(GradeIntegration, UsageAndSuiteErrorsExit2) {
   EXPECT_NE(broken.out.find("suite error"), std::string::npos) << broken.out;
   fs::remove_all(dir);
 
+  // A suite whose header the oracle disagrees with stops the run before any student runs.
+  fs::path copy = make_temp_dir("uirgrade-it-wrong-header");
+  fs::copy(UIRGRADE_SOURCE_DIR "/suites", copy, fs::copy_options::recursive);
+  fs::path test_file = copy / "week1/add_i32.uir";
+  std::string text = read_file(test_file);
+  ASSERT_EQ(text.rfind("# expect: exit 0\n", 0), 0u);
+  std::ofstream(test_file) << "# expect: exit 1\n" << text.substr(text.find('\n') + 1);
+  Ran wrong_header = run_shell(kGrade + " --week 1 " + kOracle + " --suites " + copy.string());
+  EXPECT_EQ(wrong_header.exit_code, 2) << wrong_header.out;
+  EXPECT_NE(wrong_header.out.find("add_i32.uir:1"), std::string::npos) << wrong_header.out;
+  EXPECT_EQ(wrong_header.out.find("passed week1"), std::string::npos);
+  fs::remove_all(copy);
+
   Ran help = run_shell(kGrade + " --help");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("EXAMPLES"), std::string::npos);
