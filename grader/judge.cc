@@ -40,7 +40,7 @@ std::optional<Judgement> judge_process(const ProcessResult& result, const Proces
                      ""};
   if (result.stdout_truncated)
     return Judgement{Verdict::OutputLimit,
-                     fmt::format("{} printed more than {} bytes on stdout, far more than its buffers need",
+                     fmt::format("{} printed more than {} bytes on stdout, the most this test's output can need",
                                  what, limits.stdout_cap_bytes),
                      fmt::format("first line of stdout: {}\n", first_line(result.out, 120))};
   if (result.timed_out)

@@ -4,6 +4,7 @@
 // or 2) is compared with the oracle by the engine.
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
