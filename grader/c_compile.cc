@@ -12,7 +12,6 @@
 
 #include <fmt/format.h>
 
-
 namespace uirgrade {
 namespace {
 
