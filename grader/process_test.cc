@@ -32,7 +32,7 @@ std::string unique_marker() {
   return "uirgrade-test-marker-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
 }
 
-// How many processes have `marker` among their arguments (zombies included).
+// How many live processes have `marker` among their arguments (a zombie has no command line).
 int processes_with(const std::string& marker) {
   int count = 0;
   DIR* proc = opendir("/proc");
