@@ -71,12 +71,6 @@ int32_t LoopTree::child_toward(int32_t outer, int32_t inner) const {
   return inner;
 }
 
-std::vector<int32_t> LoopTree::chain(int32_t place) const {
-  std::vector<int32_t> out;
-  for (; place != kTopLevel; place = parent[place]) out.insert(out.begin(), place);
-  return out;
-}
-
 std::optional<Error> build_loop_tree(const Program& program, LoopTree* tree) {
   const std::vector<Stmt>& stmts = program.stmts;
   size_t n = stmts.size();

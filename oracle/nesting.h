@@ -31,8 +31,6 @@ struct LoopTree {
   int32_t common(int32_t a, int32_t b) const;
   /// The loop directly inside `outer` on the way to `inner` (which `outer` strictly contains).
   int32_t child_toward(int32_t outer, int32_t inner) const;
-  /// The loops open at `place`, outermost first.
-  std::vector<int32_t> chain(int32_t place) const;
 };
 
 /// Builds the loop tree from every `end` of the program (live or not). Returns E-NEST for the first

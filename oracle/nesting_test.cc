@@ -57,7 +57,8 @@ TEST(Nesting, ThreeLevelChainFromTheEnds) {
   EXPECT_TRUE(tree.contains(0, 2));
   EXPECT_FALSE(tree.contains(2, 0));
   EXPECT_EQ(tree.child_toward(kTopLevel, 2), 0);
-  EXPECT_EQ(tree.chain(2), (std::vector<int32_t>{0, 1, 2}));
+  EXPECT_EQ(tree.common(2, 1), 1);
+  EXPECT_EQ(tree.child_toward(0, 2), 1);
   int32_t target = -5;
   // Scope {i, k}, target {i, j, k}: the book's A[i*K + k].
   ASSERT_FALSE(find_target(p, tree, 3, &target).has_value());
