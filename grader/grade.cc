@@ -282,9 +282,14 @@ void keep_case(const TestCase& test, const GradeConfig& config, const Expected& 
   kept.actual_out = outcome.actual_out;
   kept.actual_err = outcome.actual_err;
   kept.rendered_c = outcome.rendered_c;
-  kept.driver_c = outcome.driver_c;
-  if (!outcome.driver_c.empty()) kept.sanitizer_c = sanitizer_defaults_c(rss_limit_mb);
+  // A render case's reproduce.sh compiles driver.c and sanitizer_defaults.c, so they are written even
+  // when the student's C failed before the grader got to compile it.
+  if (test.mode == Mode::Render && expected.exit_code != 2) {
+    kept.driver_c = outcome.driver_c.empty() ? uir::render_driver(expected.specs, kProgramFile) : outcome.driver_c;
+    kept.sanitizer_c = sanitizer_defaults_c(rss_limit_mb);
+  }
   kept.reproduce = "#!/bin/sh\n# " + test.name + ": " + result.message + "\nset -x\n" + direct_commands(test, config);
+  if (kept.reproduce.back() != '\n') kept.reproduce += '\n';
   kept.summary = fmt::format("{}: {}\n{}\nexpected: {}\n\n{}\nreproduce:\n{}", test.name, verdict_name(result.verdict),
                              result.message, expected.describe(), result.details, result.reproduce);
   if (auto error = write_kept_case(config.keep_dir, kept)) result.details += "\n(" + *error + ")\n";
