@@ -15,7 +15,6 @@
 #include <bit>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -38,13 +37,6 @@ std::vector<std::string> conformance_files() {
     if (entry.path().extension() == ".uir") files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
   return files;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 /// The N of a `# at line: N` comment among the leading comment lines, if any.
@@ -94,7 +86,7 @@ class Conformance : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Conformance, OracleMeetsEveryHeader) {
   const fs::path path = conformance_dir() / GetParam();
-  const std::string text = read_file(path);
+  const std::string text = uir::testing::read_text_file(path);
   const uirgrade::TestCase test = load_test(path, text);
   if (HasFailure()) return;
 
@@ -139,7 +131,7 @@ TEST_P(Conformance, OracleMeetsEveryHeader) {
 
 TEST_P(Conformance, RenderedCAgreesWithRun) {
   const fs::path path = conformance_dir() / GetParam();
-  const std::string text = read_file(path);
+  const std::string text = uir::testing::read_text_file(path);
   const uirgrade::TestCase test = load_test(path, text);
   uir::Compiled compiled = uir::compile(path.string(), text);
   if (HasFailure() || compiled.error) return;  // invalid programs have no C (checked above)
