@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "oracle/intervals.h"
 #include "oracle/print.h"
 
 namespace uirgen {
@@ -13,87 +14,15 @@ using uir::Op;
 using uir::Operand;
 using uir::Stmt;
 
-namespace {
-
-constexpr Interval kFull{INT32_MIN, INT32_MAX};
-
-// The smallest interval holding `values`, or the full interval when one leaves i32 (spec §4.3).
-Interval hull_or_full(std::initializer_list<int64_t> values) {
-  int64_t lo = *std::min_element(values.begin(), values.end());
-  int64_t hi = *std::max_element(values.begin(), values.end());
-  if (lo < INT32_MIN || hi > INT32_MAX) return kFull;
-  return {static_cast<int32_t>(lo), static_cast<int32_t>(hi)};
-}
-
-}  // namespace
-
+// The generator keeps its programs in bounds with the oracle's own interval rules (spec §4.3), so
+// what it proves in range is exactly what the validator will.
 std::optional<Interval> interval_of(Op op, const std::vector<Info>& operands, DType result_dtype,
                                     DType source_dtype) {
   if (result_dtype != DType::I32) return std::nullopt;
-  auto iv = [&](size_t k) { return operands[k].interval.value_or(kFull); };
-  switch (op) {
-    case Op::Add: {
-      Interval a = iv(0), b = iv(1);
-      return hull_or_full({int64_t{a.lo} + b.lo, int64_t{a.hi} + b.hi});
-    }
-    case Op::Mul: {
-      Interval a = iv(0), b = iv(1);
-      return hull_or_full(
-          {int64_t{a.lo} * b.lo, int64_t{a.lo} * b.hi, int64_t{a.hi} * b.lo, int64_t{a.hi} * b.hi});
-    }
-    case Op::Max: {
-      Interval a = iv(0), b = iv(1);
-      return Interval{std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
-    }
-    case Op::Idiv: {
-      Interval a = iv(0), b = iv(1);  // b excludes 0: the generator never builds another divisor
-      return hull_or_full(
-          {int64_t{a.lo} / b.lo, int64_t{a.lo} / b.hi, int64_t{a.hi} / b.lo, int64_t{a.hi} / b.hi});
-    }
-    case Op::Mod: {
-      Interval a = iv(0), b = iv(1);
-      int64_t m = std::max(std::abs(int64_t{b.lo}), std::abs(int64_t{b.hi}));
-      int64_t lo_bound = -(m - 1), hi_bound = m - 1;
-      if (a.lo >= 0) return Interval{0, static_cast<int32_t>(std::min<int64_t>(a.hi, hi_bound))};
-      if (a.hi <= 0) return Interval{static_cast<int32_t>(std::max<int64_t>(a.lo, lo_bound)), 0};
-      return Interval{static_cast<int32_t>(std::max<int64_t>(a.lo, lo_bound)),
-                      static_cast<int32_t>(std::min<int64_t>(a.hi, hi_bound))};
-    }
-    case Op::Where: {
-      Interval a = iv(1), b = iv(2);
-      return Interval{std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
-    }
-    case Op::Cast:
-      if (source_dtype == DType::Bool) return Interval{0, 1};
-      if (source_dtype == DType::I32) return iv(0);
-      return kFull;
-    case Op::Const:
-      return iv(0);
-    case Op::Range: {
-      int32_t hi = iv(0).hi;
-      return Interval{0, hi > 0 ? hi - 1 : 0};
-    }
-    case Op::Cmplt:
-    case Op::Cmpne:
-    case Op::Cmpeq:
-    case Op::Exp2:
-    case Op::Log2:
-    case Op::Sqrt:
-    case Op::Recip:
-    case Op::Assert:
-    case Op::Call:
-    case Op::Ret:
-    case Op::Buffer:
-    case Op::Alloc:
-    case Op::Shrink:
-    case Op::Load:
-    case Op::Store:
-    case Op::After:
-    case Op::End:
-    case Op::Param:
-      return kFull;
-  }
-  return kFull;
+  std::vector<std::optional<Interval>> intervals;
+  intervals.reserve(operands.size());
+  for (const Info& info : operands) intervals.push_back(info.interval);
+  return uir::result_interval(op, intervals, source_dtype);
 }
 
 int ProgramBuilder::statement_count() const {
@@ -133,7 +62,7 @@ int ProgramBuilder::begin_function(const std::string& name, const std::vector<DT
     Info info;
     info.kind = Kind::Value;
     info.dtype = type;
-    if (type == DType::I32) info.interval = kFull;
+    if (type == DType::I32) info.interval = uir::kFullInterval;
     function_infos_.push_back(info);
   }
   return function_;
