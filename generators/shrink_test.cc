@@ -1,0 +1,135 @@
+// The shrinker's single edits and guards (shrink.cc), each isolated by a failure predicate that only
+// that edit can keep true while simplifying: flattening a loop, lowering a range bound, dropping an
+// uncalled function; plus the budget, the "nothing smaller fails" case, and the rule that a
+// generated program edited by hand skips RapidCheck's tree. Whole-pipeline shrinking of planted
+// bugs is fuzz_test.cc's job. Expected programs are worked out by hand.
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "generators/fuzz.h"
+#include "generators/generate.h"
+#include "oracle/oracle.h"
+
+namespace uirgen {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// The run of a valid program with every buffer zero; nullopt for an invalid one.
+std::optional<uir::RunResult> run_on_zeros(const std::string& text) {
+  uir::Compiled compiled = uir::compile("s.uir", text);
+  if (compiled.error) return std::nullopt;
+  std::vector<uir::SlotData> inputs;
+  for (const uir::SlotSpec& spec : uir::slot_specs(compiled.program))
+    inputs.push_back({spec.slot, spec.dtype, std::vector<uint32_t>(spec.length, 0)});
+  return uir::run(compiled, inputs);
+}
+
+TEST(CountStatements, CountsBodiesAndTopLevelButNotParamsOrComments) {
+  std::string text =
+      "# a comment\n"
+      "func @f(%x: i32, %y: i32) -> i32 {\n"
+      "  %s = add %x %y\n"
+      "  ret %s\n"
+      "}\n"
+      "\n"
+      "%z = call @f 2 3\n";
+  EXPECT_EQ(count_statements(text), 3);  // add, ret, call
+  EXPECT_EQ(count_statements(""), 0);
+}
+
+TEST(ShrinkProgram, ReturnsTheTextWhenNothingSmallerFails) {
+  std::string text = "%a = add 1 2\n%ok = cmpeq %a 3\nassert %ok\n";
+  ShrinkStats stats;
+  std::string small = shrink_program(text, [&](const std::string& t) { return t == text; }, ShrinkLimits{}, &stats);
+  EXPECT_EQ(small, text);
+  EXPECT_GT(stats.attempts, 0);
+  EXPECT_EQ(stats.reducer_steps, 0);
+  EXPECT_EQ(stats.tree_steps, 0);
+}
+
+TEST(ShrinkProgram, StopsAtTheAttemptBudget) {
+  std::string text = "%a = add 1 2\n%b = mul %a 3\n%c = max %b 4\n%ok = cmplt %c 100\nassert %ok\n";
+  ShrinkLimits limits;
+  limits.max_attempts = 3;
+  ShrinkStats stats;
+  shrink_program(text, [](const std::string&) { return true; }, limits, &stats);
+  EXPECT_EQ(stats.attempts, 3);
+}
+
+TEST(ShrinkProgram, FlattensALoopWhoseIterationsDoNotMatter) {
+  // Element 0 ends as 7 whatever the loop does: only flattening removes the range and its end
+  // (dropping the range's cone would drop the store too).
+  std::string text =
+      "%b = buffer 1 dtype=i32 slot=0\n"
+      "%i = range 3\n"
+      "%x = mul %i 0\n"
+      "%y = add %x 7\n"
+      "%v = shrink %b 0 shape=[]\n"
+      "%s = store %v %y\n"
+      "%e = end %s %i\n"
+      "%b1 = after %b %e\n";
+  auto stores_seven = [](const std::string& t) {
+    std::optional<uir::RunResult> result = run_on_zeros(t);
+    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 7;
+  };
+  ASSERT_TRUE(stores_seven(text));
+  std::string small = shrink_program(text, stores_seven, ShrinkLimits{});
+  EXPECT_TRUE(stores_seven(small)) << small;
+  EXPECT_FALSE(contains(small, " range ")) << small;
+  EXPECT_FALSE(contains(small, " end ")) << small;
+  // buffer, the value 7, shrink, store, after
+  EXPECT_LE(count_statements(small), 5) << small;
+}
+
+TEST(ShrinkProgram, LowersARangeBoundToOne) {
+  std::string text =
+      "%b = buffer 4 dtype=i32 slot=0\n"
+      "%i = range 4\n"
+      "%v = shrink %b %i shape=[]\n"
+      "%s = store %v %i\n"
+      "%e = end %s %i\n"
+      "%b1 = after %b %e\n";
+  auto has_a_loop = [](const std::string& t) {
+    return run_on_zeros(t).has_value() && contains(t, " range ") && contains(t, " end ");
+  };
+  std::string small = shrink_program(text, has_a_loop, ShrinkLimits{});
+  EXPECT_TRUE(contains(small, "%i = range 1\n")) << small;
+}
+
+TEST(ShrinkProgram, DropsAFunctionNothingCalls) {
+  std::string text =
+      "func @unused(%x: f32) -> f32 {\n"
+      "  %y = mul %x %x\n"
+      "  ret %y\n"
+      "}\n"
+      "%no = cmpne 1 1\n"
+      "assert %no\n";
+  auto fails_an_assert = [](const std::string& t) {
+    std::optional<uir::RunResult> result = run_on_zeros(t);
+    return result && result->exit_code == 1;
+  };
+  std::string small = shrink_program(text, fails_an_assert, ShrinkLimits{});
+  EXPECT_TRUE(fails_an_assert(small));
+  EXPECT_FALSE(contains(small, "func")) << small;
+  EXPECT_EQ(count_statements(small), 2) << small;  // the comparison and the assert
+}
+
+TEST(ShrinkProgram, AGeneratedProgramEditedByHandSkipsTheShrinkTree) {
+  std::string generated = program_text(sample_program(3, 4, 60));
+  std::string edited = generated + "# edited by hand\n";
+  auto valid = [](const std::string& t) { return !uir::compile("s.uir", t).error; };
+  ShrinkStats stats;
+  std::string small = shrink_program(edited, valid, ShrinkLimits{}, &stats);
+  EXPECT_EQ(stats.tree_steps, 0);
+  EXPECT_GT(stats.reducer_steps, 0);
+  EXPECT_LT(count_statements(small), count_statements(edited));
+
+  ShrinkStats untouched;
+  shrink_program(generated, valid, ShrinkLimits{}, &untouched);
+  EXPECT_GT(untouched.tree_steps, 0);
+}
+
+}  // namespace
+}  // namespace uirgen
