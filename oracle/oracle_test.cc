@@ -1,0 +1,155 @@
+// compile(): the order of spec §8 across the stages (statement-local rules in file order, the
+// parser's malformed line in its place among them, then the whole-program rules), what a failed
+// compile leaves, and that PlantedBugs reach the linearizer. Expected rules and lines come from §8.
+#include "oracle/oracle.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+namespace uir {
+namespace {
+
+std::string verdict(std::string_view text) {
+  Compiled compiled = compile("t.uir", text);
+  if (!compiled.error) return "ok";
+  return std::string(rule_info(compiled.error->rule).id) + "@" + std::to_string(compiled.error->line);
+}
+
+// Valid: one loop fills B.
+constexpr std::string_view kFill =
+    "%b  = buffer 4 dtype=i32 slot=0\n"
+    "%i  = range 4\n"
+    "%v  = shrink %b %i shape=[]\n"
+    "%s  = store %v %i\n"
+    "%e  = end %s %i\n"
+    "%b1 = after %b %e\n";
+
+TEST(Compile, StatementLocalRulesComeBeforeWholeProgramRules) {
+  // Line 4's store never takes effect (whole-program), line 6 adds an i32 to a view (statement-local):
+  // the later statement-local error is the one reported.
+  EXPECT_EQ(verdict("%b = buffer 4 dtype=i32 slot=0\n"
+                    "%i = range 4\n"
+                    "%v = shrink %b %i shape=[]\n"
+                    "%s = store %v 1\n"
+                    "%c = const 1\n"
+                    "%x = add %v %c\n"),
+            "E-TYPE@6");
+}
+
+TEST(Compile, TheFirstFailingStatementInFileOrderWins) {
+  // E-BOUNDS at line 2 comes before a malformed line 3 and an E-TYPE at line 4.
+  EXPECT_EQ(verdict("%b = buffer 4 dtype=i32 slot=0\n"
+                    "%v = shrink %b 4 shape=[]\n"
+                    "%y = frobnicate 1\n"
+                    "%x = add %v 1\n"),
+            "E-BOUNDS@2");
+  // Without the bounds error, the malformed line 3 comes before the E-TYPE at line 4.
+  EXPECT_EQ(verdict("%b = buffer 4 dtype=i32 slot=0\n"
+                    "%v = shrink %b 3 shape=[]\n"
+                    "%y = frobnicate 1\n"
+                    "%x = add %v 1\n"),
+            "E-SYNTAX@3");
+}
+
+TEST(Compile, DeadEffectComesBeforeLoadOrder) {
+  // Line 11's load depends on the store (line 4) that overwrites what it reads (E-LOAD-ORDER), and
+  // line 15's store reaches no after (E-DEAD-EFFECT): §8 checks E-DEAD-EFFECT first.
+  std::string load_order =
+      "%A  = buffer 4 dtype=i32 slot=0\n"
+      "%O  = buffer 1 dtype=i32 slot=1\n"
+      "%va = shrink %A 0 shape=[]\n"
+      "%sa = store %va 2\n"
+      "%A1 = after %A %sa\n"
+      "%r1 = shrink %A1 0 shape=[]\n"
+      "%n  = load %r1\n"
+      "%p  = max %n 0\n"
+      "%q  = mod %p 4\n"
+      "%rv = shrink %A %q shape=[]\n"
+      "%x  = load %rv\n"
+      "%vo = shrink %O 0 shape=[]\n"
+      "%so = store %vo %x\n"
+      "%O1 = after %O %so\n";
+  EXPECT_EQ(verdict(load_order), "E-LOAD-ORDER@11");
+  EXPECT_EQ(verdict(load_order + "%w = shrink %O1 0 shape=[]\n%dead = store %w 3\n"), "E-DEAD-EFFECT@16");
+}
+
+TEST(Compile, AFailedCompileKeepsTheProgramButNoLinearList) {
+  Compiled valid = compile("dir/fill.uir", kFill);
+  ASSERT_FALSE(valid.error.has_value());
+  EXPECT_EQ(valid.program.path, "dir/fill.uir");
+  // Six live statements: four emitted, one open, one close.
+  EXPECT_EQ(valid.linear.items.size(), 6u);
+  EXPECT_EQ(valid.linear.live, std::vector<bool>(6, true));
+
+  // Dropping the after leaves a dead store: the program is kept (for format_error), the list is not.
+  std::string_view without_after = kFill.substr(0, kFill.rfind("%b1"));
+  Compiled invalid = compile("dir/fill.uir", without_after);
+  ASSERT_TRUE(invalid.error.has_value());
+  EXPECT_EQ(invalid.error->rule, Rule::DeadEffect);
+  EXPECT_EQ(invalid.program.stmts.size(), 5u);
+  EXPECT_EQ(invalid.program.lines.size(), 5u);
+  EXPECT_TRUE(invalid.linear.items.empty());
+  EXPECT_TRUE(invalid.linear.live.empty());
+}
+
+TEST(Compile, NeverThrowsAndReportsGarbageAsSyntax) {
+  EXPECT_EQ(verdict(""), "ok");
+  EXPECT_EQ(verdict("%%% = = =\n"), "E-SYNTAX@1");
+  EXPECT_EQ(verdict(std::string("\0\xff\n}", 4)), "E-SYNTAX@1");
+  EXPECT_EQ(verdict("# only a comment\n\n%x = const\n"), "E-SYNTAX@3");
+}
+
+/// The depth recorded for the first item that places statement `name`.
+int depth_of(const Compiled& compiled, std::string_view name) {
+  for (const Placed& item : compiled.linear.items)
+    if (compiled.program.stmts[item.stmt].name == name) return item.depth;
+  ADD_FAILURE() << name << " was not placed";
+  return -1;
+}
+
+TEST(Compile, PlantedBugsReachTheLinearizer) {
+  // Loop %i (range line first) reads B1, which loop %j's end makes. The oracle opens %j first, at the
+  // top level; the book's attempt (b) opens %j inside %i.
+  constexpr std::string_view read_through_end =
+      "%A  = buffer 4 dtype=i32 slot=0\n"
+      "%B  = buffer 4 dtype=i32 slot=1\n"
+      "%i  = range 4\n"
+      "%j  = range 4\n"
+      "%vb = shrink %B %j shape=[]\n"
+      "%sb = store %vb 5\n"
+      "%eb = end %sb %j\n"
+      "%B1 = after %B %eb\n"
+      "%rb = shrink %B1 %i shape=[]\n"
+      "%x  = load %rb\n"
+      "%va = shrink %A %i shape=[]\n"
+      "%sa = store %va %x\n"
+      "%ea = end %sa %i\n"
+      "%A1 = after %A %ea\n";
+  EXPECT_EQ(depth_of(compile("t.uir", read_through_end), "%j"), 1);
+  PlantedBugs attempt_b;
+  attempt_b.siblings_in_declaration_order = true;
+  EXPECT_EQ(depth_of(compile("t.uir", read_through_end, attempt_b), "%j"), 2);
+
+  // The accumulator load %cur moves into loop %k (spec §5.3) unless the load rule is ignored.
+  constexpr std::string_view accumulator =
+      "%X   = buffer 4 dtype=i32 slot=0\n"
+      "%acc = buffer 1 dtype=i32 slot=1\n"
+      "%k   = range 4\n"
+      "%a   = shrink %acc 0 shape=[]\n"
+      "%cur = load %a\n"
+      "%xv  = shrink %X %k shape=[]\n"
+      "%x   = load %xv\n"
+      "%sum = add %cur %x\n"
+      "%s   = store %a %sum\n"
+      "%e   = end %s %k\n"
+      "%acc1 = after %acc %e\n";
+  EXPECT_EQ(depth_of(compile("t.uir", accumulator), "%cur"), 1);
+  PlantedBugs pinned;
+  pinned.loads_never_move_into_loops = true;
+  EXPECT_EQ(depth_of(compile("t.uir", accumulator, pinned), "%cur"), 0);
+}
+
+}  // namespace
+}  // namespace uir
