@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "grader/compare.h"
+#include "grader/fuzz_shrink.h"
 #include "grader/judge.h"
 #include "grader/keep.h"
 #include "grader/render_check.h"
@@ -331,6 +332,59 @@ TestResult grade_test_once(const TestCase& test, const GradeConfig& config, Comm
   return result;
 }
 
+// Shrinking runs the student up to a few hundred times per failure: only the first few failing
+// generated programs are shrunk, and only for verdicts that are cheap to reproduce (not time-outs or
+// limits, which cost a whole limit per attempt).
+constexpr int kMaxShrinks = 3;
+
+bool worth_shrinking(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::WrongExit:
+    case Verdict::WrongBuffer:
+    case Verdict::MalformedOutput:
+    case Verdict::Crash:
+    case Verdict::CompileError:
+    case Verdict::SanitizerError:
+    case Verdict::ForbiddenConstruct: return true;
+    case Verdict::Pass:
+    case Verdict::Timeout:
+    case Verdict::MemoryLimit:
+    case Verdict::OutputLimit:
+    case Verdict::InternalError: return false;
+  }
+  return false;
+}
+
+/// Shrinks the first failing generated programs against the student (issue 6) and adds the smallest
+/// program that still fails the same way to the result; with --keep it is kept as its own case,
+/// `<name>/shrunk/<mode>/`, with data and a reproduce.sh.
+void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<std::optional<TestResult>>& results,
+                               const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
+  if (!config.shrink) return;
+  GradeConfig quiet = config;
+  quiet.keep_dir.clear();
+  int shrunk = 0;
+  for (size_t k = 0; k < tests.size() && shrunk < kMaxShrinks; ++k) {
+    if (!results[k] || tests[k].suite != "fuzz" || !worth_shrinking(results[k]->verdict)) continue;
+    ++shrunk;
+    TestResult& result = *results[k];
+    auto still_fails = [&](const TestCase& candidate) {
+      return grade_test_once(candidate, quiet, runner, compiler).verdict == result.verdict;
+    };
+    std::optional<TestCase> smallest = config.shrink(tests[k], still_fails);
+    if (!smallest) continue;
+    smallest->name = tests[k].name + "/shrunk";
+    TestResult again = grade_test_once(*smallest, config, runner, compiler);  // keeps it with --keep
+    result.details += fmt::format("\n\nShrunk: the same failure ({}) on this smaller program:\n{}",
+                                  again.message, generated_program_text(*smallest));
+    if (!config.keep_dir.empty()) {
+      if (!result.reproduce.empty() && result.reproduce.back() != '\n') result.reproduce += '\n';
+      result.reproduce += fmt::format("the shrunk program, its data and reproduce.sh: {}/",
+                                      kept_case_dir(config.keep_dir, kept_case_name(*smallest)));
+    }
+  }
+}
+
 }  // namespace
 
 ProcessLimits limits_for_test(const TestCase& test, const GradeConfig& config,
@@ -380,6 +434,7 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
   for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();  // the calling thread works too
   for (std::thread& thread : pool) thread.join();
+  shrink_generated_failures(tests, slots, config, runner, compiler);
 
   GradeRun run;
   for (std::optional<TestResult>& slot : slots) {

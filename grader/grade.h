@@ -31,6 +31,11 @@ struct GradeConfig {
   std::string keep_dir;                   // empty: keep nothing
   std::string suites_arg;                 // `--suites DIR` for reproduce lines when not the default
   int fuzz_count = 0;                     // --fuzz N, repeated in reproduce lines of fuzz/<n> tests
+  /// Shrinks a failing generated test (grader/fuzz_shrink.h): given it and a predicate saying whether
+  /// a candidate test still fails the same way, the smallest such test. Unset: no shrinking.
+  std::function<std::optional<TestCase>(const TestCase& failing,
+                                        const std::function<bool(const TestCase&)>& still_fails)>
+      shrink;
 };
 
 /// The limits of one test's student commands: the week's, with the test's timeout (or --timeout),
