@@ -139,5 +139,20 @@ TEST(ProgramBuilder, LoadsOfAVersionRunBeforeItsStore) {
   EXPECT_FALSE(c.may_store(store_unit, version));
 }
 
+TEST(ProgramBuilder, ARefusedStoreLeavesTheGraphAsItWas) {
+  ProgramBuilder b{GenLimits{}};
+  b.new_memory(true, DType::I32, ProgramBuilder::literal_i32(2));
+  const int version = 0;
+  int free_loader = b.new_unit(), store_unit = b.new_unit(), late_loader = b.new_unit();
+  Units after_storer;
+  after_storer.set(store_unit);
+  EXPECT_TRUE(b.depend(late_loader, after_storer));
+  EXPECT_TRUE(b.may_load(free_loader, version));
+  EXPECT_TRUE(b.may_load(late_loader, version));
+  EXPECT_FALSE(b.may_store(store_unit, version));  // late_loader cannot run before it
+  // Had the refused store recorded free_loader -> store_unit, this would close a cycle.
+  EXPECT_TRUE(b.depend(free_loader, after_storer));
+}
+
 }  // namespace
 }  // namespace uirgen

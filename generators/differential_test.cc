@@ -86,6 +86,8 @@ TEST(OutcomesDiffer, ComparesEveryPartAndTreatsAllF32NansAlike) {
   uint32_t other_nan = quiet_nan | 1u | 0x80000000u;
   EXPECT_FALSE(outcomes_differ(with_word(uir::DType::F32, quiet_nan), with_word(uir::DType::F32, other_nan)));
   EXPECT_TRUE(outcomes_differ(with_word(uir::DType::I32, quiet_nan), with_word(uir::DType::I32, other_nan)));
+  EXPECT_TRUE(outcomes_differ(with_word(uir::DType::F32, quiet_nan), with_word(uir::DType::F32, 0x3f800000u)));
+  EXPECT_TRUE(outcomes_differ(with_word(uir::DType::F32, 0x3f800000u), with_word(uir::DType::F32, quiet_nan)));
   EXPECT_TRUE(outcomes_differ(with_word(uir::DType::F32, 0u), with_word(uir::DType::F32, 0x80000000u)));
 
   Outcome a = with_word(uir::DType::I32, 5);
