@@ -5,9 +5,10 @@
 // every loop; reduce-then-map closes two sibling loops at the same open ranges.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 
-#include "generators/constructs.h"
+#include "generators/constructs_testing.h"
 #include "oracle/oracle.h"
 #include "oracle/print.h"
 
@@ -16,9 +17,6 @@ namespace {
 
 using uir::Op;
 using uir::Stmt;
-
-/// A state at the top level, outside loops and units, at RapidCheck's nominal size.
-GenState fresh_state(ProgramBuilder& b, Chooser& c) { return GenState{b, c, 100, 0, -1, {}, {}, 0}; }
 
 /// Runs `construct` on a program holding one buffer and returns the compiled result.
 uir::Compiled build_with(uint64_t seed, const std::function<void(GenState&)>& construct) {

@@ -3,10 +3,12 @@
 // [0, room] (spec §4.2). Stores outside loops are checked by running the program on known data.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <map>
 
-#include "generators/constructs.h"
+#include "generators/constructs_testing.h"
 #include "oracle/oracle.h"
 #include "oracle/print.h"
 
@@ -15,9 +17,6 @@ namespace {
 
 using uir::DType;
 using uir::Op;
-
-/// A state at the top level, outside loops and units, at RapidCheck's nominal size.
-GenState fresh_state(ProgramBuilder& b, Chooser& c) { return GenState{b, c, 100, 0, -1, {}, {}, 0}; }
 
 /// The value of an i32 operand with each range statement set as `range_values` says, computed
 /// with C semantics in 64 bits (the offsets here are small: no wrap-around to model).

@@ -7,7 +7,7 @@
 #include <climits>
 #include <cmath>
 
-#include "generators/constructs.h"
+#include "generators/constructs_testing.h"
 #include "oracle/oracle.h"
 #include "oracle/print.h"
 
@@ -16,9 +16,6 @@ namespace {
 
 using uir::DType;
 using uir::Op;
-
-/// A state at the top level, outside loops and units, at RapidCheck's nominal size.
-GenState fresh_state(ProgramBuilder& b, Chooser& c) { return GenState{b, c, 100, 0, -1, {}, {}, 0}; }
 
 uir::Operand literal_from(std::vector<uint32_t> choices, DType dtype) {
   ProgramBuilder b{GenLimits{}};
