@@ -24,7 +24,6 @@ ProcessResult everything_wrong() {
   result.cpu_limit = true;
   result.probably_memory = true;
   result.signal = SIGKILL;
-  result.exit_code = -1;
   result.out = "0: 1 2 3\n";
   result.err = "==1==ERROR: AddressSanitizer: heap-buffer-overflow\n";
   return result;
