@@ -42,10 +42,11 @@ Ordered order_of(std::string_view text, bool by_range_line = false) {
 using Loops = std::vector<int32_t>;
 
 TEST(LoopOrder, UnorderedSiblingsOpenInRangeLineOrder) {
-  // %j's range line comes first although %i's body comes first in the file.
+  // %j's range line comes first, although %i's body comes first in the file and the buffer %j writes
+  // is declared before the one %i writes (so %i's loop is the last one whose operands are ready).
   Ordered result = order_of(
-      "%A  = buffer 4 dtype=i32 slot=0\n"  // 0
-      "%B  = buffer 4 dtype=i32 slot=1\n"  // 1
+      "%B  = buffer 4 dtype=i32 slot=1\n"  // 0
+      "%A  = buffer 4 dtype=i32 slot=0\n"  // 1
       "%j  = range 4\n"                    // 2
       "%i  = range 4\n"                    // 3
       "%va = shrink %A %i shape=[]\n"
