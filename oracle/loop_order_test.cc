@@ -30,10 +30,10 @@ Ordered order_of(std::string_view text, bool by_range_line = false) {
   EXPECT_FALSE(check_effects_take_effect(program, tree).has_value());
   std::vector<bool> live = live_statements(program);
   std::vector<int32_t> target(program.stmts.size(), kTopLevel);
-  for (size_t s = 0; s < program.stmts.size(); ++s)
-    if (live[s]) {
-      EXPECT_FALSE(find_target(program, tree, static_cast<int32_t>(s), &target[s]).has_value());
-    }
+  for (size_t s = 0; s < program.stmts.size(); ++s) {
+    if (!live[s]) continue;
+    EXPECT_FALSE(find_target(program, tree, static_cast<int32_t>(s), &target[s]).has_value());
+  }
   Placement placement = place_statements(program, tree, live, target, /*move_loads=*/true);
   out.error = order_loops(program, tree, live, placement, by_range_line, &out.order);
   return out;

@@ -31,10 +31,10 @@ Stages stages_of(std::string_view text, bool loops_by_range_line = false) {
   EXPECT_FALSE(check_effects_take_effect(program, out.tree).has_value());
   out.live = live_statements(program);
   std::vector<int32_t> target(program.stmts.size(), kTopLevel);
-  for (size_t s = 0; s < program.stmts.size(); ++s)
-    if (out.live[s]) {
-      EXPECT_FALSE(find_target(program, out.tree, static_cast<int32_t>(s), &target[s]).has_value());
-    }
+  for (size_t s = 0; s < program.stmts.size(); ++s) {
+    if (!out.live[s]) continue;
+    EXPECT_FALSE(find_target(program, out.tree, static_cast<int32_t>(s), &target[s]).has_value());
+  }
   out.placement = place_statements(program, out.tree, out.live, target, /*move_loads=*/true);
   EXPECT_FALSE(order_loops(program, out.tree, out.live, out.placement, loops_by_range_line, &out.order).has_value());
   return out;
