@@ -48,7 +48,8 @@ Outcome run_program(const std::string& text, uint64_t seed, const uir::PlantedBu
   Outcome out;
   out.error = compiled.error;
   if (compiled.error) return out;
-  uir::RunResult result = uir::run(compiled, random_inputs(uir::slot_specs(compiled.program), seed));
+  out.inputs = random_inputs(uir::slot_specs(compiled.program), seed);
+  uir::RunResult result = uir::run(compiled, out.inputs);
   out.exit_code = result.exit_code;
   out.failed_assert_line = result.failed_assert_line;
   out.buffers = std::move(result.buffers);

@@ -17,10 +17,11 @@ namespace uirgen {
 /// [-1, 1]), the same on every platform (a plain splitmix64 stream, no std distributions).
 std::vector<uir::SlotData> random_inputs(const std::vector<uir::SlotSpec>& specs, uint64_t seed);
 
-/// What running a program gives: an error for an invalid one, else the exit code, the failing
-/// assert's line and the final buffers.
+/// What running a program gives: an error for an invalid one, else the input data it ran on, the
+/// exit code, the failing assert's line and the final buffers.
 struct Outcome {
   std::optional<uir::Error> error;
+  std::vector<uir::SlotData> inputs;  // random_inputs(seed) for its buffers
   int exit_code = 0;
   int failed_assert_line = 0;
   std::vector<uir::SlotData> buffers;

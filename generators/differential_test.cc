@@ -58,6 +58,8 @@ TEST(RunProgram, RunsOnTheSeedsInputs) {
   ASSERT_FALSE(outcome.error);
   EXPECT_EQ(outcome.exit_code, 0);
   std::vector<uir::SlotData> inputs = random_inputs({{0, uir::DType::I32, 2}}, 11);
+  ASSERT_EQ(outcome.inputs.size(), 1u);
+  EXPECT_EQ(outcome.inputs[0].words, inputs[0].words);
   ASSERT_EQ(outcome.buffers.size(), 1u);
   ASSERT_EQ(outcome.buffers[0].words.size(), 2u);
   EXPECT_EQ(outcome.buffers[0].i32(0), inputs[0].i32(0));

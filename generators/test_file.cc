@@ -4,7 +4,7 @@
 #include "generators/test_file.h"
 
 #include "generators/differential.h"
-#include "oracle/oracle.h"
+#include "oracle/error.h"
 
 namespace uirgen {
 namespace {
@@ -42,15 +42,10 @@ GeneratedTest make_valid_test(const std::string& program_text, const std::string
   test.mode = render ? uirgrade::Mode::Render : uirgrade::Mode::Run;
   test.expect_exit = outcome.exit_code;
 
-  std::vector<uir::SlotData> inputs;
-  if (!outcome.error) {
-    uir::Compiled compiled = uir::compile("fuzz.uir", program_text);
-    inputs = random_inputs(uir::slot_specs(compiled.program), data_seed);
-  }
   std::vector<std::string> headers = {"# expect: exit " + std::to_string(outcome.exit_code)};
   int first_header_line = 2;
   test.header_lines["expect"] = first_header_line;
-  for (const uir::SlotData& slot : inputs) {
+  for (const uir::SlotData& slot : outcome.inputs) {
     std::string key = "data " + std::to_string(slot.slot);
     uirgrade::DataSpec spec;
     spec.kind = uirgrade::DataSpec::Kind::Explicit;
