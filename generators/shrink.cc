@@ -20,6 +20,7 @@
 
 #include <chrono>
 
+#include "generators/builder.h"
 #include "generators/fuzz.h"
 #include "generators/generate.h"
 #include "oracle/oracle.h"
@@ -100,25 +101,18 @@ Program without_cone(const Program& program, int root) {
   return out;
 }
 
+/// The plainest literal of `dtype`: what a value's uses become when the value is dropped.
 Operand literal_like(uir::DType dtype) {
-  Operand op;
-  op.kind = Operand::Kind::Literal;
   switch (dtype) {
     case uir::DType::F32:
-      op.literal = uir::Scalar::f32(1.0f);
-      op.text = "1.0";
-      break;
+      return ProgramBuilder::literal_f32(1.0f);
     case uir::DType::Bool:
-      op.literal = uir::Scalar::boolean(true);
-      op.text = "true";
-      break;
+      return ProgramBuilder::literal_bool(true);
     case uir::DType::I32:
     case uir::DType::Void:
-      op.literal = uir::Scalar::i32(0);
-      op.text = "0";
       break;
   }
-  return op;
+  return ProgramBuilder::literal_i32(0);
 }
 
 /// The program with every use of value statement `value` replaced by a literal; false if unused.
@@ -249,9 +243,7 @@ bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
     if (stmt.op != uir::Op::Range || stmt.operands[0].kind != Operand::Kind::Literal) continue;
     if (stmt.operands[0].literal.as_i32() <= 1) continue;
     Program candidate = current->program;
-    candidate.stmts[k].operands[0] = literal_like(uir::DType::I32);
-    candidate.stmts[k].operands[0].literal = uir::Scalar::i32(1);
-    candidate.stmts[k].operands[0].text = "1";
+    candidate.stmts[k].operands[0] = ProgramBuilder::literal_i32(1);
     changed |= try_candidate(candidate, search, current, text);
   }
   return changed;
