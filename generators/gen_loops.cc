@@ -100,11 +100,23 @@ struct Target {
   Offset offset;
 };
 
+/// A fresh memory sized from `offset` (exactly at the edge, or a little larger) as g.unit's store
+/// target; a fresh version has no loaders, so the store is never refused.
+Target fresh_target(GenState& g, const Offset& offset) {
+  ProgramBuilder& b = g.b;
+  Target target;
+  target.memory = gen_memory(g, std::nullopt, offset.hi + 1);
+  int version = b.memories()[target.memory].current_version;
+  target.version_stmt = b.versions()[version].stmt;
+  target.offset = offset;
+  b.may_store(g.unit, version);
+  return target;
+}
+
 /// Picks (or makes) a memory whose current version unit `unit` may store into, and an offset into
 /// it that uses every range of `must_use`. With `avoid` a memory that must not be the target.
 Target choose_target(GenState& g, uint64_t must_use, bool may_use_others, int avoid) {
   ProgramBuilder& b = g.b;
-  Target target;
   if (!b.memories().empty() && g.c.chance(65)) {
     int memory = g.c.pick(0, static_cast<int>(b.memories().size()) - 1);
     int version = b.memories()[memory].current_version;
@@ -115,14 +127,7 @@ Target choose_target(GenState& g, uint64_t must_use, bool may_use_others, int av
         return Target{memory, version_stmt, *offset};
     }
   }
-  // A fresh memory sized from the offset: exactly at the edge, or a little larger.
-  std::optional<Offset> offset = gen_offset(g, -1, must_use, may_use_others);
-  target.memory = gen_memory(g, std::nullopt, offset->hi + 1);
-  int version = b.memories()[target.memory].current_version;
-  target.version_stmt = b.versions()[version].stmt;
-  target.offset = *offset;
-  b.may_store(g.unit, version);  // a fresh version has no loaders: never refused
-  return target;
+  return fresh_target(g, *gen_offset(g, -1, must_use, may_use_others));
 }
 
 int element_view(GenState& g, int version_stmt, const Offset& offset) {
@@ -326,12 +331,7 @@ void gen_reduce_then_map(GenState& g) {
     if (offset && b.may_store(g.unit, b.infos()[reduced].version)) {
       output = Target{accumulator.memory, reduced, *offset};
     } else {
-      offset = gen_offset(g, -1, range_bit(g, map_range), false);
-      output.memory = gen_memory(g, std::nullopt, offset->hi + 1);
-      int version = b.memories()[output.memory].current_version;
-      output.version_stmt = b.versions()[version].stmt;
-      output.offset = *offset;
-      b.may_store(g.unit, version);  // a fresh version has no loaders
+      output = fresh_target(g, *gen_offset(g, -1, range_bit(g, map_range), false));
     }
   }
   DType acc_dtype = b.memories()[accumulator.memory].dtype;
