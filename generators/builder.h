@@ -5,9 +5,9 @@
 //   * a precedence graph of "units" (a load or store outside loops, or a whole loop nest) with the
 //     data edges and the load-before-overwriting-store edges of spec §4.1; a new edge that would
 //     close a cycle is refused, so E-LOAD-ORDER cannot happen.
-// The interval rules are re-implemented here on purpose: the generator must not trust the validator
-// it is used to test. They may be looser than the oracle's (a call is [INT_MIN, INT_MAX] here),
-// never tighter, so an offset proven in bounds here is proven there too.
+// Intervals come from the oracle's own rules of spec §4.3 (oracle/intervals.h), so an offset proven
+// in bounds here is proven in bounds by the validator too; the rest of the model (versions, units)
+// is the generator's own and never asks the validator.
 #pragma once
 
 #include <bitset>
