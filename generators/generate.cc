@@ -144,9 +144,7 @@ std::string program_text(const GeneratedProgram& generated) {
 
 bool parse_generator_header(const std::string& line, int* week, uint64_t* seed, int* size) {
   unsigned long long seed_value = 0;
-  int consumed = 0;
-  if (std::sscanf(line.c_str(), "# uirgen: week=%d seed=%llu size=%d%n", week, &seed_value, size,
-                  &consumed) != 3)
+  if (std::sscanf(line.c_str(), "# uirgen: week=%d seed=%llu size=%d", week, &seed_value, size) != 3)
     return false;
   *seed = seed_value;
   return true;
