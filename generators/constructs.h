@@ -11,15 +11,16 @@
 
 namespace uirgen {
 
-/// Where the generator stands while it writes statements.
+/// Where the generator stands while it writes statements; the defaults are the top level, outside
+/// loops and units, at RapidCheck's nominal size.
 struct GenState {
   ProgramBuilder& b;
   Chooser& c;
-  int size = 100;                  // RapidCheck's size: also scales loop depth and nest bodies
-  uint64_t open = 0;               // ranges open where the current statements go (bits of b.ranges())
-  int unit = -1;                   // the unit whose operands are being picked (-1: none); see builder.h
-  std::vector<int> spare_ranges;   // ranges declared ahead, not yet used by a loop nest
-  std::vector<int> busy_memories;  // memories the current nest stores into: gen_load skips them
+  int size = 100;                    // RapidCheck's size: also scales loop depth and nest bodies
+  uint64_t open = 0;                 // ranges open where the current statements go (bits of b.ranges())
+  int unit = -1;                     // the unit whose operands are being picked (-1: none); see builder.h
+  std::vector<int> spare_ranges{};   // ranges declared ahead, not yet used by a loop nest
+  std::vector<int> busy_memories{};  // memories the current nest stores into: gen_load skips them
   int asserts = 0;
 };
 

@@ -7,6 +7,6 @@
 namespace uirgen {
 
 /// A state at the top level, outside loops and units, at RapidCheck's nominal size.
-inline GenState fresh_state(ProgramBuilder& b, Chooser& c) { return GenState{b, c, 100, 0, -1, {}, {}, 0}; }
+inline GenState fresh_state(ProgramBuilder& b, Chooser& c) { return GenState{b, c}; }
 
 }  // namespace uirgen

@@ -60,7 +60,7 @@ void generate_construct(GenState& g, Construct construct) {
 GeneratedProgram build_program(Chooser& chooser, int week, int size, const GenLimits& limits) {
   week = std::max(1, std::min(3, week));
   ProgramBuilder builder(limits);
-  GenState g{builder, chooser, size, 0, -1, {}, {}, 0};
+  GenState g{builder, chooser, size};
   int budget = statement_budget(size, limits);
   if (week >= 2) gen_memory(g, std::nullopt, 1);
   const auto& weights = kConstructWeights[week - 1];
