@@ -25,11 +25,13 @@ std::optional<Interval> interval_of(Op op, const std::vector<Info>& operands, DT
   return uir::result_interval(op, intervals, source_dtype);
 }
 
-int ProgramBuilder::statement_count() const {
-  int count = static_cast<int>(program_.stmts.size());
-  for (const uir::Function& f : program_.funcs) count += static_cast<int>(f.body.size()) - f.num_params;
+int statement_count(const uir::Program& program) {
+  int count = static_cast<int>(program.stmts.size());
+  for (const uir::Function& f : program.funcs) count += static_cast<int>(f.body.size()) - f.num_params;
   return count;
 }
+
+int ProgramBuilder::statement_count() const { return uirgen::statement_count(program_); }
 
 std::vector<Stmt>& ProgramBuilder::block() {
   return function_ >= 0 ? program_.funcs[function_].body : program_.stmts;

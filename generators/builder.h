@@ -139,6 +139,9 @@ class ProgramBuilder {
   int next_line_ = 1;
 };
 
+/// Statements of `program`, top-level and in bodies (`ret` included, parameters not).
+int statement_count(const uir::Program& program);
+
 /// Interval rules of spec §4.3 for one op on operand intervals (nullopt operands: no interval).
 std::optional<uir::Interval> interval_of(uir::Op op, const std::vector<Info>& operands,
                                          uir::DType result_dtype, uir::DType source_dtype);

@@ -266,10 +266,7 @@ std::string shrink_program(const std::string& text,
 }
 
 int count_statements(const std::string& text) {
-  uir::ParseResult parsed = uir::parse("count.uir", text);
-  int count = static_cast<int>(parsed.program.stmts.size());
-  for (const uir::Function& f : parsed.program.funcs) count += static_cast<int>(f.body.size()) - f.num_params;
-  return count;
+  return statement_count(uir::parse("count.uir", text).program);
 }
 
 }  // namespace uirgen
