@@ -135,20 +135,30 @@ std::string student_command_name(const GradeConfig& config, std::string_view com
   return fmt::format("{} {} {}", base, command, kProgramFile);
 }
 
-Outcome grade_run_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
-                       const GradeConfig& config, CommandRunner& runner) {
+/// Runs the student's `command` (run or render) on the test's program, in a fresh directory.
+ProcessResult run_student(std::string_view command, const TestCase& test, const std::string& stdin_data,
+                          const ProcessLimits& limits, const GradeConfig& config, CommandRunner& runner) {
   ProcessRequest request;
-  request.argv = {config.student_path, "run", kProgramFile};
-  request.stdin_data = expected.input_text;
+  request.argv = {config.student_path, std::string(command), kProgramFile};
+  request.stdin_data = stdin_data;
   request.files = {{kProgramFile, test.source}};
   request.limits = limits;
   request.sandbox = config.sandbox;
-  ProcessResult result = runner.run(request);
+  return runner.run(request);
+}
 
-  Outcome outcome;
-  outcome.seconds = result.wall_seconds;
+/// Adds a process's time to the outcome; its output becomes what --keep writes as the actual output.
+void record_process(const ProcessResult& result, Outcome& outcome) {
+  outcome.seconds += result.wall_seconds;
   outcome.actual_out = result.out;
   outcome.actual_err = result.err;
+}
+
+Outcome grade_run_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
+                       const GradeConfig& config, CommandRunner& runner) {
+  ProcessResult result = run_student("run", test, expected.input_text, limits, config, runner);
+  Outcome outcome;
+  record_process(result, outcome);
   std::string what = student_command_name(config, "run");
   outcome.failure = judge_process(result, limits, what, {0, 1, 2}, false);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, result, what, &outcome.note);
@@ -157,20 +167,14 @@ Outcome grade_run_test(const TestCase& test, const Expected& expected, const Pro
 
 Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
                           const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
-  ProcessRequest request;
-  request.argv = {config.student_path, "render", kProgramFile};
-  request.files = {{kProgramFile, test.source}};
-  request.limits = limits;
-  request.limits.stdout_cap_bytes = kRenderStdoutCap;
-  request.sandbox = config.sandbox;
-  ProcessResult rendered = runner.run(request);
+  ProcessLimits render_limits = limits;
+  render_limits.stdout_cap_bytes = kRenderStdoutCap;
+  ProcessResult rendered = run_student("render", test, "", render_limits, config, runner);
 
   Outcome outcome;
-  outcome.seconds = rendered.wall_seconds;
-  outcome.actual_out = rendered.out;
-  outcome.actual_err = rendered.err;
+  record_process(rendered, outcome);
   std::string what = student_command_name(config, "render");
-  if ((outcome.failure = judge_process(rendered, request.limits, what, {0, 2}, false))) return outcome;
+  if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) return outcome;
   if (expected.exit_code == 2 || rendered.exit_code == 2) {
     if (rendered.exit_code != 2 || expected.exit_code != 2)
       outcome.failure = Judgement{
@@ -225,9 +229,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   binary.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
   binary.sandbox = config.sandbox;
   ProcessResult ran = runner.run(binary);
-  outcome.seconds += ran.wall_seconds;
-  outcome.actual_out = ran.out;
-  outcome.actual_err = ran.err;
+  record_process(ran, outcome);
   what = "the rendered kernel";
   outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, ran, what, &outcome.note);
