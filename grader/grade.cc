@@ -275,7 +275,7 @@ std::string reproduce_commands(const TestCase& test, const GradeConfig& config) 
 }
 
 void keep_case(const TestCase& test, const GradeConfig& config, const Expected& expected, const Outcome& outcome,
-               TestResult& result, uint64_t rss_limit_mb) {
+               TestResult& result) {
   KeptCase kept;
   kept.test_name = kept_case_name(test);
   kept.program = test.source;
@@ -289,7 +289,7 @@ void keep_case(const TestCase& test, const GradeConfig& config, const Expected& 
   // when the student's C failed before the grader got to compile it.
   if (test.mode == Mode::Render && expected.exit_code != 2) {
     kept.driver_c = outcome.driver_c.empty() ? uir::render_driver(expected.specs, kProgramFile) : outcome.driver_c;
-    kept.sanitizer_c = sanitizer_defaults_c(rss_limit_mb);
+    kept.sanitizer_c = sanitizer_defaults_c(config.limits.address_space_bytes >> 20);
   }
   kept.reproduce = "#!/bin/sh\n# " + test.name + ": " + result.message + "\nset -x\n" + direct_commands(test, config);
   if (kept.reproduce.back() != '\n') kept.reproduce += '\n';
@@ -330,7 +330,7 @@ TestResult grade_test_once(const TestCase& test, const GradeConfig& config, Comm
   result.details = outcome.failure->details;
   result.reproduce = reproduce_commands(test, config);
   if (!config.keep_dir.empty() && result.verdict != Verdict::InternalError)
-    keep_case(test, config, expected, outcome, result, config.limits.address_space_bytes >> 20);
+    keep_case(test, config, expected, outcome, result);
   return result;
 }
 
