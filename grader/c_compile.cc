@@ -12,14 +12,10 @@
 
 #include <fmt/format.h>
 
+#include "grader/test_data.h"  // fnv1a64
+
 namespace uirgrade {
 namespace {
-
-uint64_t fnv1a64(std::string_view text) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char ch : text) hash = (hash ^ ch) * 1099511628211ull;
-  return hash;
-}
 
 std::string find_on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
