@@ -20,11 +20,7 @@
 namespace uirgrade {
 
 std::optional<int32_t> parse_i32(std::string_view token) {
-  if (token.empty()) return std::nullopt;
-  size_t digits_at = token[0] == '-' ? 1 : 0;
-  if (digits_at == token.size()) return std::nullopt;
-  for (size_t i = digits_at; i < token.size(); ++i)
-    if (token[i] < '0' || token[i] > '9') return std::nullopt;
+  // from_chars reads exactly -?[0-9]+ (no '+', no blanks, no hex) and refuses what overflows i32.
   int32_t value = 0;
   auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
   if (ec != std::errc() || end != token.data() + token.size()) return std::nullopt;
