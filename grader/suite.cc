@@ -239,9 +239,8 @@ void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits
 /// The kinds of generated programs a week may ask for (the generator's two families).
 constexpr std::string_view kFuzzKinds[] = {"valid", "invalid"};
 
-WeekPlan plan_or_throw(const std::string& suites_dir, int week) {
-  const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
-  const YAML::Node root = load_yaml(file);
+/// Week `week`'s plan from `root`, the parsed weeks.yaml (`file`) of `suites_dir`.
+WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, const YAML::Node& root, int week) {
   const YAML::Node weeks = weeks_of(file, root);
   WeekPlan plan;
   plan.week = week;
@@ -292,9 +291,10 @@ std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& su
 std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& suites_dir) {
   const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
   return errors_as_values(file, [&] {
+    const YAML::Node root = load_yaml(file);  // read once for every week
     std::vector<WeekPlan> plans;
-    for (const auto& kv : weeks_of(file, load_yaml(file)))
-      plans.push_back(plan_or_throw(suites_dir, scalar<int>(file, kv.first, "week number")));
+    for (const auto& kv : weeks_of(file, root))
+      plans.push_back(plan_or_throw(suites_dir, file, root, scalar<int>(file, kv.first, "week number")));
     std::sort(plans.begin(), plans.end(),
               [](const WeekPlan& a, const WeekPlan& b) { return a.week < b.week; });
     return plans;
@@ -302,8 +302,8 @@ std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& su
 }
 
 std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week) {
-  auto plan = errors_as_values((fs::path(suites_dir) / "weeks.yaml").string(),
-                               [&] { return plan_or_throw(suites_dir, week); });
+  const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
+  auto plan = errors_as_values(file, [&] { return plan_or_throw(suites_dir, file, load_yaml(file), week); });
   if (auto* e = std::get_if<SuiteError>(&plan)) return *e;
   LoadedWeek loaded;
   loaded.plan = std::get<WeekPlan>(std::move(plan));
