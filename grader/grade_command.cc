@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "grader/fuzz_shrink.h"
+#include "grader/report_totals.h"
 #include "grader/suite.h"
 #include "grader/suite_check.h"
 
@@ -58,6 +59,9 @@ size_t terminal_columns() {
 bool matches_any(const std::vector<std::string>& globs, const std::string& name) {
   return std::any_of(globs.begin(), globs.end(), [&](const std::string& glob) { return glob_matches(glob, name); });
 }
+
+/// The exit code's question, answered by the same count the reports print as "failed".
+bool every_test_passed(const Report& report) { return add_up(report.results).failed() == 0; }
 
 bool is_default_suites_dir(const std::string& dir) {
   std::error_code ec;
@@ -203,9 +207,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
                    [](const TestResult& a, const TestResult& b) { return a.name < b.name; });
   if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
 
-  bool all_passed = graded.not_run == 0 && std::all_of(report.results.begin(), report.results.end(),
-                                                        [](const TestResult& r) { return r.verdict == Verdict::Pass; });
-  return all_passed ? kAllPassed : kSomeFailed;
+  return graded.not_run == 0 && every_test_passed(report) ? kAllPassed : kSomeFailed;
 }
 
 int run_merge(const Options& options, std::ostream& out, std::ostream& err) {
@@ -234,9 +236,7 @@ int run_merge(const Options& options, std::ostream& out, std::ostream& err) {
   err << fmt::format("grade merge: seed {}, {} shards, {} tests\n", report.info.seed, shards.size(),
                      report.results.size());
   if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
-  bool all_passed = std::all_of(report.results.begin(), report.results.end(),
-                                [](const TestResult& r) { return r.verdict == Verdict::Pass; });
-  return all_passed ? kAllPassed : kSomeFailed;
+  return every_test_passed(report) ? kAllPassed : kSomeFailed;
 }
 
 int run_check_suites(const Options& options, std::ostream& out) {
