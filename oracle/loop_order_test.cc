@@ -9,33 +9,22 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/liveness.h"
-#include "oracle/oracle.h"
+#include "oracle/linearize_stages_testing.h"
 
 namespace uir {
 namespace {
 
 /// order_loops() on a program that passes every rule before E-LOAD-ORDER.
 struct Ordered {
-  Compiled compiled;
+  testing::StagesBeforeLoopOrder stages;
   std::optional<Error> error;
   LoopOrder order;
 };
 
 Ordered order_of(std::string_view text, bool by_range_line = false) {
-  Ordered out{compile("t.uir", text), std::nullopt, {}};
-  const Program& program = out.compiled.program;
-  LoopTree tree;
-  EXPECT_FALSE(build_loop_tree(program, &tree).has_value());
-  EXPECT_FALSE(check_effects_take_effect(program, tree).has_value());
-  std::vector<bool> live = live_statements(program);
-  std::vector<int32_t> target(program.stmts.size(), kTopLevel);
-  for (size_t s = 0; s < program.stmts.size(); ++s) {
-    if (!live[s]) continue;
-    EXPECT_FALSE(find_target(program, tree, static_cast<int32_t>(s), &target[s]).has_value());
-  }
-  Placement placement = place_statements(program, tree, live, target, /*move_loads=*/true);
-  out.error = order_loops(program, tree, live, placement, by_range_line, &out.order);
+  Ordered out{testing::stages_before_loop_order(text), std::nullopt, {}};
+  const testing::StagesBeforeLoopOrder& s = out.stages;
+  out.error = order_loops(s.compiled.program, s.tree, s.live, s.placement, by_range_line, &out.order);
   return out;
 }
 

@@ -9,34 +9,20 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/liveness.h"
-#include "oracle/oracle.h"
+#include "oracle/linearize_stages_testing.h"
 
 namespace uir {
 namespace {
 
 /// Everything schedule() takes, computed from `text` by the stages before it.
-struct Stages {
-  Compiled compiled;
-  LoopTree tree;
-  std::vector<bool> live;
-  Placement placement;
+struct Stages : testing::StagesBeforeLoopOrder {
   LoopOrder order;
 };
 
 Stages stages_of(std::string_view text, bool loops_by_range_line = false) {
-  Stages out{compile("t.uir", text), {}, {}, {}, {}};
-  const Program& program = out.compiled.program;
-  EXPECT_FALSE(build_loop_tree(program, &out.tree).has_value());
-  EXPECT_FALSE(check_effects_take_effect(program, out.tree).has_value());
-  out.live = live_statements(program);
-  std::vector<int32_t> target(program.stmts.size(), kTopLevel);
-  for (size_t s = 0; s < program.stmts.size(); ++s) {
-    if (!out.live[s]) continue;
-    EXPECT_FALSE(find_target(program, out.tree, static_cast<int32_t>(s), &target[s]).has_value());
-  }
-  out.placement = place_statements(program, out.tree, out.live, target, /*move_loads=*/true);
-  EXPECT_FALSE(order_loops(program, out.tree, out.live, out.placement, loops_by_range_line, &out.order).has_value());
+  Stages out{testing::stages_before_loop_order(text), {}};
+  EXPECT_FALSE(order_loops(out.compiled.program, out.tree, out.live, out.placement, loops_by_range_line, &out.order)
+                   .has_value());
   return out;
 }
 
