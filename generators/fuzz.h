@@ -11,14 +11,15 @@
 
 namespace uirgen {
 
-/// Generated tests for `week`: counts_by_kind["valid"] valid programs (every fourth a render test)
-/// and counts_by_kind["invalid"] mutated ones (cycling through the mutation catalog), named
-/// fuzz/1, fuzz/2, ... in that order, suite "fuzz", hidden, with full expectations from the
-/// oracle and explicit data. The same arguments always give the same tests.
+/// What make_fuzz_tests did with the mutation catalog.
 struct FuzzStats {
   std::map<std::string, int> mutations_applied;    // per mutation name: invalid programs made
   std::map<std::string, int> mutations_discarded;  // ... of which the oracle reported another rule/line
 };
+/// Generated tests for `week`: counts_by_kind["valid"] valid programs (every fourth a render test)
+/// and counts_by_kind["invalid"] mutated ones (cycling through the mutation catalog), named
+/// fuzz/1, fuzz/2, ... in that order, suite "fuzz", hidden, with full expectations from the
+/// oracle and explicit data. The same arguments always give the same tests.
 std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::string, int>& counts_by_kind,
                                                 uint64_t seed, FuzzStats* stats = nullptr);
 
