@@ -46,7 +46,8 @@ struct Site {
         return true;
     return false;
   }
-  std::string zero_of(const Stmt& memory) const { return memory.dtype == uir::DType::F32 ? "1.5" : "7"; }
+  /// A literal of `memory`'s dtype for a mutation's store to write.
+  std::string literal_of(const Stmt& memory) const { return memory.dtype == uir::DType::F32 ? "1.5" : "7"; }
 };
 
 struct Edit {
@@ -253,7 +254,7 @@ const Entry kCatalog[] = {
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
        return append(
-           s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m)}, 1);
+           s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.literal_of(m)}, 1);
      }},
     {"two-stores-one-version", Rule::StoreTwice,
      [](Site& s) -> std::optional<Edit> {
@@ -261,8 +262,8 @@ const Entry kCatalog[] = {
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
        return append(s,
-                     {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m),
-                      "%bad_t = store %bad_v " + s.zero_of(m)},
+                     {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.literal_of(m),
+                      "%bad_t = store %bad_v " + s.literal_of(m)},
                      2);
      }},
     {"after-without-its-store", Rule::AfterNoStore,
@@ -289,7 +290,7 @@ const Entry kCatalog[] = {
        if (k < 0) return std::nullopt;
        const Stmt& m = s.stmts()[k];
        return append(
-           s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.zero_of(m)}, 1);
+           s, {"%bad_v = shrink " + m.name + " 0 shape=[]", "%bad_s = store %bad_v " + s.literal_of(m)}, 1);
      }},
     {"loop-without-after", Rule::DeadEffect,
      [](Site& s) -> std::optional<Edit> {
@@ -299,7 +300,7 @@ const Entry kCatalog[] = {
        return append(
            s,
            {"%bad_r = range " + std::to_string(m.length), "%bad_v = shrink " + m.name + " %bad_r shape=[]",
-            "%bad_s = store %bad_v " + s.zero_of(m), "%bad_e = end %bad_s %bad_r"},
+            "%bad_s = store %bad_v " + s.literal_of(m), "%bad_e = end %bad_s %bad_r"},
            2);
      }},
     {"load-after-its-overwrite", Rule::LoadOrder,
