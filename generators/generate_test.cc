@@ -31,12 +31,6 @@ TEST(Generate, EveryProgramOfEveryWeekIsValid) {
   }
 }
 
-}  // namespace
-}  // namespace uirgen
-
-namespace uirgen {
-namespace {
-
 TEST(Generate, SameSeedSameBytesOtherSeedOtherBytes) {
   for (int week = 1; week <= 3; ++week) {
     EXPECT_EQ(program_text(sample_program(week, 99, 50)), program_text(sample_program(week, 99, 50)));
