@@ -3,7 +3,10 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <string>
+
+#include "oracle/oracle.h"
 
 namespace uir {
 
@@ -15,6 +18,10 @@ struct ProgramFile {
 
 /// Exit codes of spec §6.1, plus 3 for malformed data on stdin (the oracle's own choice).
 enum ExitCode { kExitOk = 0, kExitAssert = 1, kExitInvalid = 2, kExitBadData = 3 };
+
+/// compile() of the file. For an invalid program, writes the spec §1 error (with the source line and
+/// caret) to `err` and returns nothing: every command then exits kExitInvalid.
+std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err);  // cli.cc
 
 int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err);   // cli_check.cc
 int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err);  // cli_run.cc

@@ -1,18 +1,13 @@
 // `uir-oracle check PROG.uir`: every rule of spec §8 (compile() runs the parser, the validator and
 // the linearizer's whole-program rules). Exit 0 for a valid program; otherwise the spec §1 error,
 // with the source line and a caret, on stderr and exit 2.
-#include <ostream>
-
 #include "oracle/cli.h"
 #include "oracle/oracle.h"
 
 namespace uir {
 
 int cli_check(const ProgramFile& file, std::ostream& /*out*/, std::ostream& err) {
-  Compiled compiled = compile(file.path, file.text);
-  if (!compiled.error) return kExitOk;
-  err << format_error(compiled.program, *compiled.error) << "\n";
-  return kExitInvalid;
+  return compile_or_report(file, err) ? kExitOk : kExitInvalid;
 }
 
 }  // namespace uir

@@ -35,14 +35,11 @@ std::string_view source_of(const Program& program, const Stmt& stmt) {
 }  // namespace
 
 int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err) {
-  Compiled compiled = compile(file.path, file.text);
-  if (compiled.error) {
-    err << format_error(compiled.program, *compiled.error) << "\n";
-    return kExitInvalid;
-  }
-  const Program& program = compiled.program;
+  std::optional<Compiled> compiled = compile_or_report(file, err);
+  if (!compiled) return kExitInvalid;
+  const Program& program = compiled->program;
   std::vector<int32_t> open;
-  for (const Placed& item : compiled.linear.items) {
+  for (const Placed& item : compiled->linear.items) {
     const Stmt& stmt = program.stmts[item.stmt];
     if (item.step == Step::Open) open.push_back(item.stmt);
     if (item.step == Step::Close) open.pop_back();

@@ -7,12 +7,9 @@
 namespace uir {
 
 int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err) {
-  Compiled compiled = compile(file.path, file.text);
-  if (compiled.error) {
-    err << format_error(compiled.program, *compiled.error) << "\n";
-    return kExitInvalid;
-  }
-  out << render_c(compiled);
+  std::optional<Compiled> compiled = compile_or_report(file, err);
+  if (!compiled) return kExitInvalid;
+  out << render_c(*compiled);
   return kExitOk;
 }
 

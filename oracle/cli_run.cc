@@ -9,20 +9,17 @@
 namespace uir {
 
 int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err) {
-  Compiled compiled = compile(file.path, file.text);
-  if (compiled.error) {
-    err << format_error(compiled.program, *compiled.error) << "\n";
-    return kExitInvalid;
-  }
+  std::optional<Compiled> compiled = compile_or_report(file, err);
+  if (!compiled) return kExitInvalid;
   std::string text(std::istreambuf_iterator<char>(in), {});
-  auto parsed = parse_slot_data(text, slot_specs(compiled.program));
+  auto parsed = parse_slot_data(text, slot_specs(compiled->program));
   if (const DataError* bad = std::get_if<DataError>(&parsed)) {
     err << "stdin";
     if (bad->line > 0) err << ":" << bad->line;
     err << ": " << bad->message << "\n";
     return kExitBadData;
   }
-  RunResult result = run(compiled, std::get<std::vector<SlotData>>(parsed));
+  RunResult result = run(*compiled, std::get<std::vector<SlotData>>(parsed));
   out << format_slot_data(result.buffers);
   if (result.exit_code == kExitAssert) err << file.path << ":" << result.failed_assert_line << ": assert failed\n";
   return result.exit_code;

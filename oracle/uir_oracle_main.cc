@@ -66,12 +66,9 @@ bool read_program_file(const std::string& path, uir::ProgramFile* file, std::str
 }
 
 int cli_driver(const uir::ProgramFile& file, std::ostream& out, std::ostream& err) {
-  uir::Compiled compiled = uir::compile(file.path, file.text);
-  if (compiled.error) {
-    err << uir::format_error(compiled.program, *compiled.error) << "\n";
-    return uir::kExitInvalid;
-  }
-  out << uir::render_driver(uir::slot_specs(compiled.program), file.path);
+  std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err);
+  if (!compiled) return uir::kExitInvalid;
+  out << uir::render_driver(uir::slot_specs(compiled->program), file.path);
   return uir::kExitOk;
 }
 
