@@ -84,26 +84,24 @@ Operand ProgramBuilder::ref(int stmt) const {
   return op;
 }
 
-Operand ProgramBuilder::literal_i32(int32_t value) {
+namespace {
+Operand literal(uir::Scalar value, std::string text) {
   Operand op;
   op.kind = Operand::Kind::Literal;
-  op.literal = uir::Scalar::i32(value);
-  op.text = std::to_string(value);
+  op.literal = value;
+  op.text = std::move(text);
   return op;
+}
+}  // namespace
+
+Operand ProgramBuilder::literal_i32(int32_t value) {
+  return literal(uir::Scalar::i32(value), std::to_string(value));
 }
 Operand ProgramBuilder::literal_f32(float value) {
-  Operand op;
-  op.kind = Operand::Kind::Literal;
-  op.literal = uir::Scalar::f32(value);
-  op.text = uir::f32_literal_text(value);
-  return op;
+  return literal(uir::Scalar::f32(value), uir::f32_literal_text(value));
 }
 Operand ProgramBuilder::literal_bool(bool value) {
-  Operand op;
-  op.kind = Operand::Kind::Literal;
-  op.literal = uir::Scalar::boolean(value);
-  op.text = value ? "true" : "false";
-  return op;
+  return literal(uir::Scalar::boolean(value), value ? "true" : "false");
 }
 
 Info ProgramBuilder::operand_info(const Operand& operand) const {
