@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "grader/fuzz_shrink.h"
+#include "grader/report_names.h"
 #include "grader/report_totals.h"
 #include "grader/suite.h"
 #include "grader/suite_check.h"
@@ -203,8 +204,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   }
   report.info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.results = std::move(graded.results);
-  std::stable_sort(report.results.begin(), report.results.end(),
-                   [](const TestResult& a, const TestResult& b) { return a.name < b.name; });
+  std::sort(report.results.begin(), report.results.end(), result_order);
   if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
 
   return graded.not_run == 0 && every_test_passed(report) ? kAllPassed : kSomeFailed;
