@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <sstream>
-
 #include "grader/report_test_fixture.h"
 
 namespace uirgrade {
@@ -20,9 +18,7 @@ std::vector<Report> shards_of(const Report& whole, int count) {
   }
   for (size_t i = 0; i < whole.results.size(); ++i) shards[i % count].results.push_back(whole.results[i]);
   for (Report& shard : shards) {
-    std::ostringstream out;
-    write_json(shard, out);
-    auto read = read_json(out.str());
+    auto read = read_json(report_fixture::written_by(write_json, shard));
     EXPECT_TRUE(std::holds_alternative<Report>(read)) << std::get<std::string>(read);
     if (auto* report = std::get_if<Report>(&read)) shard = *report;
   }

@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <sstream>
-
 #include "grader/json_reader.h"
 #include "grader/report_test_fixture.h"
 
@@ -13,11 +11,10 @@ using report_fixture::kHiddenMarker;
 using report_fixture::kHiddenMessageMarker;
 
 JsonValue gradescope_of(const Report& report) {
-  std::ostringstream out;
-  write_gradescope(report, out);
-  auto parsed = parse_json(out.str());
+  const std::string text = report_fixture::written_by(write_gradescope, report);
+  auto parsed = parse_json(text);
   if (auto* error = std::get_if<std::string>(&parsed)) {
-    ADD_FAILURE() << "results.json is not valid JSON: " << *error << "\n" << out.str();
+    ADD_FAILURE() << "results.json is not valid JSON: " << *error << "\n" << text;
     return {};
   }
   return std::get<JsonValue>(parsed);

@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <sstream>
-
 #include "grader/json_reader.h"
 #include "grader/report_test_fixture.h"
 
@@ -11,11 +9,7 @@ namespace {
 using report_fixture::expect_same_result;
 using report_fixture::sample_report;
 
-std::string json_of(const Report& report) {
-  std::ostringstream out;
-  write_json(report, out);
-  return out.str();
-}
+std::string json_of(const Report& report) { return report_fixture::written_by(write_json, report); }
 
 TEST(ReportJson, SeedComesFirstAndSurvivesExactly) {
   const std::string text = json_of(sample_report());

@@ -1,18 +1,12 @@
 #include <gtest/gtest.h>
 
-#include <sstream>
-
 #include "grader/report_test_fixture.h"
 #include "grader/utf8.h"
 
 namespace uirgrade {
 namespace {
 
-std::string junit_of(const Report& report) {
-  std::ostringstream out;
-  write_junit(report, out);
-  return out.str();
-}
+std::string junit_of(const Report& report) { return report_fixture::written_by(write_junit, report); }
 
 TEST(ReportJunit, HasOnlyCharactersXmlAllows) {
   const std::string xml = junit_of(report_fixture::sample_report());

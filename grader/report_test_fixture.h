@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "grader/report.h"
@@ -109,6 +110,13 @@ inline void expect_same_result(const TestResult& actual, const TestResult& expec
   EXPECT_EQ(actual.message, expected.message);
   EXPECT_EQ(actual.details, expected.details);
   EXPECT_EQ(actual.reproduce, expected.reproduce);
+}
+
+/// What one report writer (write_text, write_json, write_junit, write_gradescope) writes for `report`.
+inline std::string written_by(void (*write)(const Report&, std::ostream&), const Report& report) {
+  std::ostringstream out;
+  write(report, out);
+  return out.str();
 }
 
 /// Writes `content` to a fresh temporary file and returns its path.

@@ -1,17 +1,11 @@
 #include <gtest/gtest.h>
 
-#include <sstream>
-
 #include "grader/report_test_fixture.h"
 
 namespace uirgrade {
 namespace {
 
-std::string text_of(const Report& report) {
-  std::ostringstream out;
-  write_text(report, out);
-  return out.str();
-}
+std::string text_of(const Report& report) { return report_fixture::written_by(write_text, report); }
 
 bool has_line(const std::string& text, const std::string& line) {
   return ("\n" + text).find("\n" + line + "\n") != std::string::npos;
