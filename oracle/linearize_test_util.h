@@ -61,6 +61,42 @@ class Trace {
 
 using Loops = std::vector<std::string>;
 
+/// Loop %i (range line first) reads B1, which only loop %j's end makes: %j must open first (spec §5.3),
+/// while the book's attempt (b), siblings in range-line order, opens %i first.
+constexpr std::string_view kReadThroughEnd =
+    "%A  = buffer 4 dtype=i32 slot=0\n"  // 0
+    "%B  = buffer 4 dtype=i32 slot=1\n"  // 1
+    "%i  = range 4\n"                    // 2
+    "%j  = range 4\n"                    // 3
+    "%vb = shrink %B %j shape=[]\n"
+    "%sb = store %vb 5\n"
+    "%eb = end %sb %j\n"
+    "%B1 = after %B %eb\n"
+    "%rb = shrink %B1 %i shape=[]\n"
+    "%x  = load %rb\n"
+    "%va = shrink %A %i shape=[]\n"
+    "%sa = store %va %x\n"
+    "%ea = end %sa %i\n"
+    "%A1 = after %A %ea\n";
+
+/// Line 11's load reads %A at an offset computed from A1, which exists only after line 4's store
+/// overwrote %A: E-LOAD-ORDER (spec §4.1).
+constexpr std::string_view kLoadDependsOnStore =
+    "%A  = buffer 4 dtype=i32 slot=0\n"
+    "%O  = buffer 1 dtype=i32 slot=1\n"
+    "%va = shrink %A 0 shape=[]\n"
+    "%sa = store %va 2\n"  // line 4
+    "%A1 = after %A %sa\n"
+    "%r1 = shrink %A1 0 shape=[]\n"
+    "%n  = load %r1\n"
+    "%p  = max %n 0\n"
+    "%q  = mod %p 4\n"
+    "%rv = shrink %A %q shape=[]\n"
+    "%x  = load %rv\n"  // line 11
+    "%vo = shrink %O 0 shape=[]\n"
+    "%so = store %vo %x\n"
+    "%O1 = after %O %so\n";
+
 /// The whole-program error of an invalid program (the test fails when it is valid).
 inline Error error_of(std::string_view text) {
   Compiled compiled = compile("t.uir", text);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "oracle/linearize_stages_testing.h"
+#include "oracle/linearize_test_util.h"
 
 namespace uir {
 namespace {
@@ -29,6 +30,7 @@ Ordered order_of(std::string_view text, bool by_range_line = false) {
 }
 
 using Loops = std::vector<int32_t>;
+using testing::kReadThroughEnd;
 
 TEST(LoopOrder, UnorderedSiblingsOpenInRangeLineOrder) {
   // %j's range line comes first, although %i's body comes first in the file and the buffer %j writes
@@ -51,23 +53,6 @@ TEST(LoopOrder, UnorderedSiblingsOpenInRangeLineOrder) {
   EXPECT_TRUE(result.order.inside(2).empty());
   EXPECT_TRUE(result.order.inside(3).empty());
 }
-
-// Loop %i (range line first) reads B1, which only loop %j's end makes: %j must open first.
-constexpr std::string_view kReadThroughEnd =
-    "%A  = buffer 4 dtype=i32 slot=0\n"  // 0
-    "%B  = buffer 4 dtype=i32 slot=1\n"  // 1
-    "%i  = range 4\n"                    // 2
-    "%j  = range 4\n"                    // 3
-    "%vb = shrink %B %j shape=[]\n"
-    "%sb = store %vb 5\n"
-    "%eb = end %sb %j\n"
-    "%B1 = after %B %eb\n"
-    "%rb = shrink %B1 %i shape=[]\n"
-    "%x  = load %rb\n"
-    "%va = shrink %A %i shape=[]\n"
-    "%sa = store %va %x\n"
-    "%ea = end %sa %i\n"
-    "%A1 = after %A %ea\n";
 
 TEST(LoopOrder, ASiblingReadThroughItsEndOpensFirst) {
   Ordered result = order_of(kReadThroughEnd);
@@ -124,21 +109,7 @@ TEST(LoopOrder, NestedLoopsAreListedInsideTheirParent) {
 
 TEST(LoopOrder, ALoadThatDependsOnTheOverwritingStore) {
   // %x reads version %A at an offset computed from A1, which exists only after %sa overwrote %A.
-  Ordered result = order_of(
-      "%A  = buffer 4 dtype=i32 slot=0\n"
-      "%O  = buffer 1 dtype=i32 slot=1\n"
-      "%va = shrink %A 0 shape=[]\n"
-      "%sa = store %va 2\n"  // line 4
-      "%A1 = after %A %sa\n"
-      "%r1 = shrink %A1 0 shape=[]\n"
-      "%n  = load %r1\n"
-      "%p  = max %n 0\n"
-      "%q  = mod %p 4\n"
-      "%rv = shrink %A %q shape=[]\n"
-      "%x  = load %rv\n"  // line 11
-      "%vo = shrink %O 0 shape=[]\n"
-      "%so = store %vo %x\n"
-      "%O1 = after %O %so\n");
+  Ordered result = order_of(testing::kLoadDependsOnStore);
   ASSERT_TRUE(result.error.has_value());
   EXPECT_EQ(result.error->rule, Rule::LoadOrder);
   EXPECT_EQ(result.error->line, 11);

@@ -8,8 +8,13 @@
 #include <string>
 #include <string_view>
 
+#include "oracle/linearize_test_util.h"
+
 namespace uir {
 namespace {
+
+using testing::kLoadDependsOnStore;
+using testing::kReadThroughEnd;
 
 std::string verdict(std::string_view text) {
   Compiled compiled = compile("t.uir", text);
@@ -52,24 +57,6 @@ TEST(Compile, TheFirstFailingStatementInFileOrderWins) {
                     "%x = add %v 1\n"),
             "E-SYNTAX@3");
 }
-
-// Line 11's load reads %A at an offset computed from A1, which exists only after line 4's store
-// overwrote %A: E-LOAD-ORDER, found after the linearizer has marked what is live.
-constexpr std::string_view kLoadDependsOnStore =
-    "%A  = buffer 4 dtype=i32 slot=0\n"
-    "%O  = buffer 1 dtype=i32 slot=1\n"
-    "%va = shrink %A 0 shape=[]\n"
-    "%sa = store %va 2\n"
-    "%A1 = after %A %sa\n"
-    "%r1 = shrink %A1 0 shape=[]\n"
-    "%n  = load %r1\n"
-    "%p  = max %n 0\n"
-    "%q  = mod %p 4\n"
-    "%rv = shrink %A %q shape=[]\n"
-    "%x  = load %rv\n"
-    "%vo = shrink %O 0 shape=[]\n"
-    "%so = store %vo %x\n"
-    "%O1 = after %O %so\n";
 
 TEST(Compile, DeadEffectComesBeforeLoadOrder) {
   // Adding a store at line 16 that reaches no after: §8 checks E-DEAD-EFFECT first.
@@ -115,25 +102,10 @@ int depth_of(const Compiled& compiled, std::string_view name) {
 TEST(Compile, PlantedBugsReachTheLinearizer) {
   // Loop %i (range line first) reads B1, which loop %j's end makes. The oracle opens %j first, at the
   // top level; the book's attempt (b) opens %j inside %i.
-  constexpr std::string_view read_through_end =
-      "%A  = buffer 4 dtype=i32 slot=0\n"
-      "%B  = buffer 4 dtype=i32 slot=1\n"
-      "%i  = range 4\n"
-      "%j  = range 4\n"
-      "%vb = shrink %B %j shape=[]\n"
-      "%sb = store %vb 5\n"
-      "%eb = end %sb %j\n"
-      "%B1 = after %B %eb\n"
-      "%rb = shrink %B1 %i shape=[]\n"
-      "%x  = load %rb\n"
-      "%va = shrink %A %i shape=[]\n"
-      "%sa = store %va %x\n"
-      "%ea = end %sa %i\n"
-      "%A1 = after %A %ea\n";
-  EXPECT_EQ(depth_of(compile("t.uir", read_through_end), "%j"), 1);
+  EXPECT_EQ(depth_of(compile("t.uir", kReadThroughEnd), "%j"), 1);
   PlantedBugs attempt_b;
   attempt_b.siblings_in_declaration_order = true;
-  EXPECT_EQ(depth_of(compile("t.uir", read_through_end, attempt_b), "%j"), 2);
+  EXPECT_EQ(depth_of(compile("t.uir", kReadThroughEnd, attempt_b), "%j"), 2);
 
   // The accumulator load %cur moves into loop %k (spec §5.3) unless the load rule is ignored.
   constexpr std::string_view accumulator =
