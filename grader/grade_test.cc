@@ -278,6 +278,24 @@ TEST(GraderEngine, RenderPass) {
   EXPECT_EQ(compiles, 2);  // the driver's object, then the kernel
 }
 
+TEST(GraderEngine, WhatTheRenderPipelineIsGiven) {
+  RenderFake fake;
+  FakeRunner runner(std::ref(fake));
+  TestResult result = grade_with(make_test("week3/squares", kSquares, Mode::Render), runner);
+  ASSERT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
+  ASSERT_EQ(runner.requests.size(), 4u);  // render, the driver's object, the kernel, its binary
+  const ProcessRequest& render = runner.requests.front();
+  EXPECT_EQ(render.argv, (std::vector<std::string>{"/abs/student-uirc", "render", "prog.uir"}));
+  EXPECT_EQ(render.stdin_data, "");  // spec §6.2: render gets the program, never the data
+  ASSERT_EQ(render.files.size(), 1u);
+  EXPECT_EQ(render.files[0].first, "prog.uir");
+  EXPECT_EQ(render.files[0].second, kSquares);
+  // The grader's driver reads the data on stdin, as `run` does (spec §6.2).
+  EXPECT_EQ(runner.requests.back().stdin_data, "0: 0 0 0 0\n");
+  // The student's time is render's and the kernel's (0.01 s each in the fake), not the compiler's.
+  EXPECT_DOUBLE_EQ(result.seconds, 0.02);
+}
+
 TEST(GraderEngine, RenderForbiddenConstructs) {
   RenderFake fake;
   fake.rendered_c = "int kernel(int *data0) {\n  int i = 0;\n  while (i < 4) { data0[i] = i * i; i++; }\n  return 0;\n}\n";
