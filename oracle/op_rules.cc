@@ -26,6 +26,12 @@ Error error_at(Rule rule, const Stmt& stmt, const Operand& operand, const std::s
   return {rule, stmt.line, operand.column, static_cast<int>(operand.text.size()), rule_message(rule, detail)};
 }
 
+/// The spec §4.3 interval of an i32 operand: [v, v] for a literal, else its statement's.
+Interval operand_interval(const std::vector<Stmt>& block, const Operand& operand) {
+  if (operand.kind == Operand::Kind::Literal) return {operand.literal.as_i32(), operand.literal.as_i32()};
+  return block[operand.ref].interval.value_or(kFullInterval);
+}
+
 std::string interval_text(Interval a) { return fmt::format("[{}, {}]", a.lo, a.hi); }
 
 }  // namespace
@@ -58,8 +64,7 @@ std::optional<Error> OpRules::check(int index) {
 // E-BOUNDS (spec §4.2): with off in [lo, hi], 0 <= lo and hi + k <= n.
 std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
   const Operand& offset = shrink.operands[1];
-  Interval off = offset.kind == Operand::Kind::Literal ? Interval{offset.literal.as_i32(), offset.literal.as_i32()}
-                                                      : block_[offset.ref].interval.value_or(kFullInterval);
+  Interval off = operand_interval(block_, offset);
   const Stmt& whole = block_[shrink.operands[0].ref];
   int64_t k = shrink.shape;
   if (off.lo >= 0 && int64_t{off.hi} + k <= whole.length) return std::nullopt;
@@ -72,8 +77,7 @@ std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
 // E-DIV-ZERO (spec §3): the divisor's interval must exclude 0.
 std::optional<Error> OpRules::div_zero(const Stmt& division) const {
   const Operand& divisor = division.operands[1];
-  Interval d = divisor.kind == Operand::Kind::Literal ? Interval{divisor.literal.as_i32(), divisor.literal.as_i32()}
-                                                     : block_[divisor.ref].interval.value_or(kFullInterval);
+  Interval d = operand_interval(block_, divisor);
   if (!contains_zero(d)) return std::nullopt;
   if (divisor.kind == Operand::Kind::Literal) return error_at(Rule::DivZero, division, divisor, "the divisor is 0");
   return error_at(Rule::DivZero, division, divisor,
