@@ -4,13 +4,12 @@
 // Both sides run the kernel several times and keep the fastest run, in thread CPU time. The runner's time includes
 // translating the linear list to its instruction array (it does that on every call); the C side
 // times kernel() alone, called from a small timing main.
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
 
+#include "bench/thread_cpu_time.h"
 #include "oracle/c_toolchain_for_tests.h"
 #include "oracle/gemm_program.h"
 #include "oracle/oracle.h"
@@ -54,20 +53,13 @@ int main(void) {{
                      fmt::arg("reps", kRepetitions));
 }
 
-/// CPU time of this thread: the machine is shared, and wall time would count other people's work.
-double thread_cpu_ns() {
-  timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
 double interpreter_ns(const uir::Compiled& compiled) {
   std::vector<uir::SlotData> in = uir::testing::random_slot_data(uir::slot_specs(compiled.program), 1);
   double best = 1e30;
   for (int r = 0; r < kRepetitions; ++r) {
-    double start = thread_cpu_ns();
+    double start = thread_cpu_seconds();
     uir::RunResult result = uir::run(compiled, in);
-    best = std::min(best, thread_cpu_ns() - start);
+    best = std::min(best, (thread_cpu_seconds() - start) * 1e9);
   }
   return best;
 }

@@ -7,11 +7,11 @@
 // All blocks are siblings at the top level, so the top place holds hundreds of loops and the book's
 // step 2 (a scan of every pending statement at each loop it opens) would cost loops x statements.
 #include <cstdio>
-#include <ctime>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "bench/thread_cpu_time.h"
 #include "oracle/linearize.h"
 #include "oracle/parse.h"
 #include "oracle/validate.h"
@@ -58,13 +58,6 @@ void append_block(std::string* out, int g, int pad) {
   line("%O1_{0} = after %O{0} %ei{0}", g);
 }
 
-// CPU time of this thread: the machine is shared, so wall time would measure the neighbours.
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
 struct Row {
   size_t statements;
   int loops;
@@ -77,18 +70,18 @@ Row measure(int blocks, int pad) {
   for (int g = 0; g < blocks; ++g) append_block(&text, g, pad);
   Row row{0, 3 * blocks, 1e9, 1e9};
   for (int rep = 0; rep < 3; ++rep) {
-    double start = cpu_seconds();
+    double start = thread_cpu_seconds();
     uir::ParseResult parsed = uir::parse("bench.uir", text);
     std::optional<uir::Error> error = uir::validate(parsed.program, parsed.error);
-    row.validate_s = std::min(row.validate_s, cpu_seconds() - start);
+    row.validate_s = std::min(row.validate_s, thread_cpu_seconds() - start);
     if (error) {
       std::fprintf(stderr, "%s\n", uir::format_error(parsed.program, *error).c_str());
       std::exit(1);
     }
     uir::Linear linear;
-    start = cpu_seconds();
+    start = thread_cpu_seconds();
     error = uir::linearize(parsed.program, &linear);
-    row.linearize_s = std::min(row.linearize_s, cpu_seconds() - start);
+    row.linearize_s = std::min(row.linearize_s, thread_cpu_seconds() - start);
     if (error) {
       std::fprintf(stderr, "%s\n", uir::format_error(parsed.program, *error).c_str());
       std::exit(1);

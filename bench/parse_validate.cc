@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "bench/thread_cpu_time.h"
 #include "oracle/parse.h"
 #include "oracle/validate.h"
 
@@ -77,14 +77,6 @@ std::string chain_program(int statements) {
   return text;
 }
 
-/// This thread's CPU time in seconds. CPU time rather than wall time: the machine is shared, and a
-/// run long enough to be preempted would otherwise look slower than it is.
-double cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
-
 struct Timing {
   size_t statements = 0;
   double parse = 0;
@@ -95,12 +87,12 @@ struct Timing {
 Timing measure(const std::string& text, int repetitions) {
   Timing best{0, 1e9, 1e9};
   for (int r = 0; r < repetitions; ++r) {
-    double start = cpu_seconds();
+    double start = thread_cpu_seconds();
     uir::ParseResult parsed = uir::parse("bench.uir", text);
-    double parse = cpu_seconds() - start;
-    start = cpu_seconds();
+    double parse = thread_cpu_seconds() - start;
+    start = thread_cpu_seconds();
     std::optional<uir::Error> error = uir::validate(parsed.program, parsed.error);
-    double validate = cpu_seconds() - start;
+    double validate = thread_cpu_seconds() - start;
     if (error) {
       std::fprintf(stderr, "generated program is invalid: %s\n",
                    uir::format_error(parsed.program, *error).c_str());
