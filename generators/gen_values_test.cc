@@ -121,6 +121,14 @@ TEST(GenAssert, LowestChoicesPassTheChoiceEightyFails) {
   gen_assert(g3);
   EXPECT_TRUE(looped.program().stmts.empty());
   EXPECT_EQ(g3.asserts, 0);
+
+  ProgramBuilder in_body{GenLimits{}};
+  Chooser c4(std::vector<uint32_t>{});
+  GenState g4 = fresh_state(in_body, c4);
+  in_body.begin_function("@f", {DType::I32}, DType::I32);
+  gen_assert(g4);
+  EXPECT_EQ(in_body.program().funcs[0].body.size(), 1u);  // the parameter only
+  EXPECT_EQ(g4.asserts, 0);
 }
 
 TEST(GenFunction, KeepsTheLimitsAndWritesValidBodies) {
