@@ -174,7 +174,7 @@ class Checker {
         return disagree(header, fmt::format("the oracle has no slot {}", slot));
       std::vector<uint32_t> expected;
       for (const std::string& v : expected_text) {
-        std::optional<uint32_t> word = parse_slot_value(found->dtype, v);
+        std::optional<uint32_t> word = uir::parse_slot_value(found->dtype, v);
         if (!word) return disagree(header, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
         expected.push_back(*word);
       }

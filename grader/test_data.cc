@@ -27,22 +27,6 @@ std::optional<int32_t> parse_i32(std::string_view token) {
   return value;
 }
 
-std::optional<uint32_t> parse_slot_value(uir::DType dtype, std::string_view token) {
-  if (dtype == uir::DType::I32) {
-    std::optional<int32_t> v = parse_i32(token);
-    if (!v) return std::nullopt;
-    return static_cast<uint32_t>(*v);
-  }
-  if (dtype != uir::DType::F32 || token.empty()) return std::nullopt;
-  // strtof skips leading blanks; a token has none, but refuse them anyway so "whole token" is exact.
-  if (token[0] == ' ' || token[0] == '\t') return std::nullopt;
-  std::string copy(token);
-  char* end = nullptr;
-  float f = std::strtof(copy.c_str(), &end);  // ERANGE (overflow to ±inf, underflow) is fine: §1
-  if (end != copy.c_str() + copy.size()) return std::nullopt;
-  return std::bit_cast<uint32_t>(f);
-}
-
 uint64_t fnv1a64(std::string_view text) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (unsigned char c : text) {
@@ -112,7 +96,7 @@ std::variant<std::vector<uir::SlotData>, SuiteError> make_input_data(const TestC
                             fmt::format("data {} has {} values, the buffer has {}", slot_spec.slot,
                                         spec.values.size(), slot_spec.length)};
         for (const std::string& token : spec.values) {
-          std::optional<uint32_t> word = parse_slot_value(slot_spec.dtype, token);
+          std::optional<uint32_t> word = uir::parse_slot_value(slot_spec.dtype, token);
           if (!word)
             return SuiteError{test.path, spec.line,
                               fmt::format("data {}: '{}' is not {}", slot_spec.slot, token,

@@ -12,10 +12,6 @@
 
 namespace uirgrade {
 
-/// One value as spec §6.1 reads it: i32 as -?[0-9]+ within i32; f32 as the whole token `strtof`
-/// reads (rounded once to nearest-even; beyond the f32 range ±inf). Returns its 32-bit pattern.
-std::optional<uint32_t> parse_slot_value(uir::DType dtype, std::string_view token);
-
 /// An i32 written as -?[0-9]+ within i32 (also the LO and HI of `random LO..HI` for i32 slots).
 std::optional<int32_t> parse_i32(std::string_view token);
 

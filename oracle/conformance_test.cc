@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "grader/suite.h"
-#include "grader/test_data.h"
 #include "oracle/c_toolchain_for_tests.h"
 #include "oracle/oracle.h"
 
@@ -120,7 +119,7 @@ TEST_P(Conformance, OracleMeetsEveryHeader) {
     ASSERT_NE(found, result.buffers.end()) << "no slot " << slot;
     ASSERT_EQ(found->words.size(), expected_text.size()) << "slot " << slot;
     for (size_t k = 0; k < expected_text.size(); ++k) {
-      std::optional<uint32_t> expected = uirgrade::parse_slot_value(found->dtype, expected_text[k]);
+      std::optional<uint32_t> expected = uir::parse_slot_value(found->dtype, expected_text[k]);
       ASSERT_TRUE(expected.has_value()) << "slot " << slot << ": '" << expected_text[k] << "'";
       EXPECT_TRUE(same_word(found->dtype, *expected, found->words[k]))
           << "slot " << slot << "[" << k << "]: expected " << expected_text[k] << ", the oracle gives "

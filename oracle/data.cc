@@ -26,25 +26,6 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-std::optional<uint32_t> parse_value(std::string_view token, DType dtype) {
-  if (dtype == DType::I32) {
-    // -?[0-9]+ within i32: from_chars accepts exactly this (no '+', no spaces, no hex).
-    int32_t v = 0;
-    auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
-    if (ec != std::errc() || end != token.data() + token.size()) return std::nullopt;
-    return static_cast<uint32_t>(v);
-  }
-  // Any form strtof reads, consumed whole; rounded once to nearest-even, +-inf beyond the range.
-  char buf[128];
-  if (token.size() >= sizeof buf) return std::nullopt;
-  token.copy(buf, token.size());
-  buf[token.size()] = '\0';
-  char* end = nullptr;
-  float f = std::strtof(buf, &end);
-  if (end != buf + token.size() || token.empty()) return std::nullopt;
-  return std::bit_cast<uint32_t>(f);
-}
-
 std::string shorten(std::string_view s) {
   std::string out;
   for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
@@ -53,6 +34,24 @@ std::string shorten(std::string_view s) {
 }
 
 }  // namespace
+
+std::optional<uint32_t> parse_slot_value(DType dtype, std::string_view token) {
+  if (token.empty()) return std::nullopt;
+  if (dtype == DType::I32) {
+    // -?[0-9]+ within i32: from_chars accepts exactly this (no '+', no spaces, no hex).
+    int32_t v = 0;
+    auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+    if (ec != std::errc() || end != token.data() + token.size()) return std::nullopt;
+    return static_cast<uint32_t>(v);
+  }
+  // strtof skips leading blanks; refuse them so that "consumed whole" means the token as given.
+  if (token[0] == ' ' || token[0] == '\t') return std::nullopt;
+  std::string copy(token);  // strtof needs a terminated string; tokens are short (SSO)
+  char* end = nullptr;
+  float f = std::strtof(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size()) return std::nullopt;
+  return std::bit_cast<uint32_t>(f);
+}
 
 std::variant<std::vector<SlotData>, DataError> parse_slot_data(std::string_view text,
                                                               const std::vector<SlotSpec>& specs) {
@@ -98,7 +97,7 @@ std::variant<std::vector<SlotData>, DataError> parse_slot_data(std::string_view 
       std::string_view token = line.substr(start, j - start);
       if (data.words.size() == static_cast<size_t>(spec.length))
         return DataError{line_no, fmt::format("slot {} has more than {} values", slot, spec.length)};
-      std::optional<uint32_t> word = parse_value(token, spec.dtype);
+      std::optional<uint32_t> word = parse_slot_value(spec.dtype, token);
       if (!word)
         return DataError{line_no, fmt::format("slot {}, value {}: '{}' is not {}", slot, data.words.size() + 1,
                                               shorten(token), spec.dtype == DType::I32 ? "an i32" : "an f32")};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -35,6 +36,10 @@ struct DataError {
   int line = 0;  // 1-based line of the text at fault (0: the text as a whole, e.g. a missing slot)
   std::string message;
 };
+
+/// One value as spec §6.1 spells it: an i32 as -?[0-9]+ within i32; an f32 as anything strtof
+/// consumes whole (rounded once to nearest-even, +-inf beyond the range). Its bit pattern, or nullopt.
+std::optional<uint32_t> parse_slot_value(DType dtype, std::string_view token);
 
 /// Parses slot lines for exactly the slots of `specs` (any order, each once, exactly `length` values,
 /// i32 as -?[0-9]+ within i32, f32 as strtof reads them; CRLF and trailing spaces accepted).

@@ -72,5 +72,20 @@ TEST(SlotData, FormatsLikeTheSpecAndRoundTrips) {
   }
 }
 
+TEST(SlotData, ParseSlotValueIsSpecSixOneForOneToken) {
+  EXPECT_EQ(parse_slot_value(DType::I32, "-17"), static_cast<uint32_t>(-17));
+  EXPECT_FALSE(parse_slot_value(DType::I32, "+1"));
+  EXPECT_FALSE(parse_slot_value(DType::I32, "1.0"));
+  EXPECT_FALSE(parse_slot_value(DType::I32, "2147483648"));
+  EXPECT_FALSE(parse_slot_value(DType::I32, "-"));
+  EXPECT_FALSE(parse_slot_value(DType::I32, ""));
+  EXPECT_FALSE(parse_slot_value(DType::I32, " 1"));
+  EXPECT_FALSE(parse_slot_value(DType::I32, "0x1"));
+  EXPECT_EQ(parse_slot_value(DType::F32, "1e-3"), std::bit_cast<uint32_t>(1e-3f));
+  EXPECT_EQ(parse_slot_value(DType::F32, "1e39"), std::bit_cast<uint32_t>(INFINITY));  // beyond f32: inf
+  EXPECT_FALSE(parse_slot_value(DType::F32, "1.0x"));
+  EXPECT_FALSE(parse_slot_value(DType::F32, ""));
+}
+
 }  // namespace
 }  // namespace uir
