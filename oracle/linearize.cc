@@ -13,6 +13,7 @@
 #include "oracle/loop_order.h"
 #include "oracle/nesting.h"
 #include "oracle/schedule.h"
+#include "oracle/users.h"
 
 namespace uir {
 
@@ -28,11 +29,15 @@ std::optional<Error> linearize(const Program& program, Linear* out, const Plante
     if (out->live[s])
       if (auto error = find_target(program, tree, static_cast<int32_t>(s), &target[s])) return error;
 
-  Placement placement = place_statements(program, tree, out->live, target, !bugs.loads_never_move_into_loops);
+  // Both the load rule and the scheduler walk the live users of each statement: listed once here.
+  Users users(program, out->live);
+  Placement placement =
+      place_statements(program, tree, out->live, users, target, !bugs.loads_never_move_into_loops);
   LoopOrder order;
   if (auto error = order_loops(program, tree, out->live, placement, bugs.siblings_in_declaration_order, &order))
     return error;
-  return schedule(program, tree, out->live, placement, order, bugs.siblings_in_declaration_order, &out->items);
+  return schedule(program, tree, out->live, users, placement, order, bugs.siblings_in_declaration_order,
+                  &out->items);
 }
 
 }  // namespace uir

@@ -7,18 +7,15 @@
 
 #include <functional>
 
-#include "oracle/users.h"
-
 namespace uir {
 
 Placement place_statements(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                           const std::vector<int32_t>& target, bool move_loads) {
+                           const Users& users, const std::vector<int32_t>& target, bool move_loads) {
   const std::vector<Stmt>& stmts = program.stmts;
   size_t n = stmts.size();
   Placement out;
   out.place = target;
 
-  Users users(program, live);
   std::vector<int32_t> store_into(n, -1);  // per memory version: the live store writing into it
   for (size_t k = 0; k < n; ++k)
     if (live[k] && stmts[k].op == Op::Store && stmts[k].version >= 0)

@@ -23,7 +23,7 @@ struct Ordered {
 };
 
 Ordered order_of(std::string_view text, bool by_range_line = false) {
-  Ordered out{testing::stages_before_loop_order(text), std::nullopt, {}};
+  Ordered out{testing::StagesBeforeLoopOrder(text), std::nullopt, {}};
   const testing::StagesBeforeLoopOrder& s = out.stages;
   out.error = order_loops(s.compiled.program, s.tree, s.live, s.placement, by_range_line, &out.order);
   return out;

@@ -16,17 +16,15 @@
 
 #include <fmt/format.h>
 
-#include "oracle/users.h"
-
 namespace uir {
 namespace {
 
 class Scheduler {
  public:
-  Scheduler(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
+  Scheduler(const Program& program, const LoopTree& tree, const std::vector<bool>& live, const Users& users,
             const Placement& placement, const LoopOrder& order, std::vector<Placed>* items)
       : stmts_(program.stmts), tree_(tree), live_(live), placement_(placement), order_(order),
-        items_(items), users_(program, live), store_after_load_(stmts_.size(), -1),
+        items_(items), users_(users), store_after_load_(stmts_.size(), -1),
         waiting_(stmts_.size(), 0), ready_(stmts_.size(), false), heaps_(stmts_.size() + 1),
         done_(stmts_.size(), false), next_child_(stmts_.size() + 1, 0) {
     for (size_t s = 0; s < stmts_.size(); ++s) {
@@ -138,7 +136,7 @@ class Scheduler {
   const Placement& placement_;
   const LoopOrder& order_;
   std::vector<Placed>* items_;
-  Users users_;
+  const Users& users_;
   std::vector<int32_t> store_after_load_;  // per live load: the store that must wait for it, or -1
   std::vector<int> waiting_;
   std::vector<bool> ready_;  // ranges and ends whose operands have all been emitted
@@ -153,10 +151,10 @@ class Scheduler {
 }  // namespace
 
 std::optional<Error> schedule(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                              const Placement& placement, const LoopOrder& order, bool nest_into_siblings,
-                              std::vector<Placed>* items) {
+                              const Users& users, const Placement& placement, const LoopOrder& order,
+                              bool nest_into_siblings, std::vector<Placed>* items) {
   items->clear();
-  Scheduler scheduler(program, tree, live, placement, order, items);
+  Scheduler scheduler(program, tree, live, users, placement, order, items);
   return scheduler.run(nest_into_siblings);
 }
 

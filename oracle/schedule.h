@@ -10,6 +10,7 @@
 #include "oracle/loop_order.h"
 #include "oracle/nesting.h"
 #include "oracle/program.h"
+#include "oracle/users.h"
 
 namespace uir {
 
@@ -18,7 +19,7 @@ namespace uir {
 /// `nest_into_siblings` is the planted bug of the book's attempt (b): when nothing fits, it opens a
 /// pending sibling loop inside the current one and emits outer statements inside inner loops.
 std::optional<Error> schedule(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                              const Placement& placement, const LoopOrder& order, bool nest_into_siblings,
+                              const Users& users, const Placement& placement, const LoopOrder& order, bool nest_into_siblings,
                               std::vector<Placed>* items);
 
 }  // namespace uir

@@ -20,7 +20,7 @@ struct Stages : testing::StagesBeforeLoopOrder {
 };
 
 Stages stages_of(std::string_view text, bool loops_by_range_line = false) {
-  Stages out{testing::stages_before_loop_order(text), {}};
+  Stages out{testing::StagesBeforeLoopOrder(text), {}};
   EXPECT_FALSE(order_loops(out.compiled.program, out.tree, out.live, out.placement, loops_by_range_line, &out.order)
                    .has_value());
   return out;
@@ -45,7 +45,7 @@ std::vector<Item> items_of(const std::vector<Placed>& placed) {
 
 std::vector<Item> schedule_items(const Stages& s, bool nest_into_siblings = false) {
   std::vector<Placed> placed;
-  std::optional<Error> error = schedule(s.compiled.program, s.tree, s.live, s.placement, s.order,
+  std::optional<Error> error = schedule(s.compiled.program, s.tree, s.live, s.users, s.placement, s.order,
                                         nest_into_siblings, &placed);
   EXPECT_FALSE(error.has_value()) << (error ? error->message : "");
   return items_of(placed);
@@ -137,7 +137,7 @@ TEST(Schedule, AnOrderThatOpensAReaderFirstGetsStuckWithENest) {
   Stages s = stages_of(kReadThroughEnd, /*loops_by_range_line=*/true);
   ASSERT_EQ(s.order.inside(kTopLevel), (std::vector<int32_t>{2, 3}));
   std::vector<Placed> placed;
-  std::optional<Error> error = schedule(s.compiled.program, s.tree, s.live, s.placement, s.order, false, &placed);
+  std::optional<Error> error = schedule(s.compiled.program, s.tree, s.live, s.users, s.placement, s.order, false, &placed);
   ASSERT_TRUE(error.has_value());
   EXPECT_EQ(error->rule, Rule::Nest);
   EXPECT_EQ(error->line, 4);
