@@ -27,5 +27,6 @@ int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err);   
 int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err);  // cli_run.cc
 int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_render.cc
 int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err);     // cli_lin.cc
+int cli_driver(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_driver.cc
 
 }  // namespace uir

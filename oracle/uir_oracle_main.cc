@@ -65,13 +65,6 @@ bool read_program_file(const std::string& path, uir::ProgramFile* file, std::str
   return true;
 }
 
-int cli_driver(const uir::ProgramFile& file, std::ostream& out, std::ostream& err) {
-  std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err);
-  if (!compiled) return uir::kExitInvalid;
-  out << uir::render_driver(uir::slot_specs(compiled->program), file.path);
-  return uir::kExitOk;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,5 +92,5 @@ int main(int argc, char** argv) {
   if (command == "run") return uir::cli_run(file, std::cin, std::cout, std::cerr);
   if (command == "render") return uir::cli_render(file, std::cout, std::cerr);
   if (command == "lin") return uir::cli_lin(file, std::cout, std::cerr);
-  return cli_driver(file, std::cout, std::cerr);
+  return uir::cli_driver(file, std::cout, std::cerr);
 }
