@@ -22,10 +22,6 @@ bool has_open(const Stmt& stmt, int32_t range) {
   return std::binary_search(stmt.open_ranges.begin(), stmt.open_ranges.end(), range);
 }
 
-Error error_at(Rule rule, const Stmt& stmt, const Operand& operand, const std::string& detail) {
-  return {rule, stmt.line, operand.column, static_cast<int>(operand.text.size()), rule_message(rule, detail)};
-}
-
 /// The spec §4.3 interval of an i32 operand: [v, v] for a literal, else its statement's.
 Interval operand_interval(const std::vector<Stmt>& block, const Operand& operand) {
   if (operand.kind == Operand::Kind::Literal) return {operand.literal.as_i32(), operand.literal.as_i32()};
@@ -69,7 +65,7 @@ std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
   int64_t k = shrink.shape;
   if (off.lo >= 0 && int64_t{off.hi} + k <= whole.length) return std::nullopt;
   std::string window = k == 1 ? "element" : fmt::format("{} elements", k);
-  return error_at(Rule::Bounds, shrink, offset,
+  return operand_error(Rule::Bounds, shrink, offset,
                   fmt::format("the offset {} is in {}, so the view's {} may fall outside the {} elements of {}",
                               offset.text, interval_text(off), window, whole.length, shrink.operands[0].text));
 }
@@ -79,8 +75,8 @@ std::optional<Error> OpRules::div_zero(const Stmt& division) const {
   const Operand& divisor = division.operands[1];
   Interval d = operand_interval(block_, divisor);
   if (!contains_zero(d)) return std::nullopt;
-  if (divisor.kind == Operand::Kind::Literal) return error_at(Rule::DivZero, division, divisor, "the divisor is 0");
-  return error_at(Rule::DivZero, division, divisor,
+  if (divisor.kind == Operand::Kind::Literal) return operand_error(Rule::DivZero, division, divisor, "the divisor is 0");
+  return operand_error(Rule::DivZero, division, divisor,
                   fmt::format("the divisor {} is in {}, which holds 0", divisor.text, interval_text(d)));
 }
 
@@ -88,12 +84,12 @@ std::optional<Error> OpRules::div_zero(const Stmt& division) const {
 std::optional<Error> OpRules::end_rules(const Stmt& end, int index) {
   const Operand& range = end.operands.back();
   if (int32_t earlier = end_of_range_[range.ref]; earlier >= 0)
-    return error_at(Rule::EndTwice, end, range,
+    return operand_error(Rule::EndTwice, end, range,
                     fmt::format("range {} is already closed by the end on line {}", range.text, block_[earlier].line));
   for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
     const Operand& effect = end.operands[k];
     if (!has_open(block_[effect.ref], range.ref))
-      return error_at(Rule::EndUnused, end, effect, fmt::format("{} does not depend on {}", effect.text, range.text));
+      return operand_error(Rule::EndUnused, end, effect, fmt::format("{} does not depend on {}", effect.text, range.text));
   }
   end_of_range_[range.ref] = index;
   return std::nullopt;
@@ -103,7 +99,7 @@ std::optional<Error> OpRules::end_rules(const Stmt& end, int index) {
 std::optional<Error> OpRules::store_twice(const Stmt& store, int index) {
   int32_t version = store.version;
   if (int32_t earlier = store_into_[version]; earlier >= 0)
-    return error_at(Rule::StoreTwice, store, store.operands[0],
+    return operand_error(Rule::StoreTwice, store, store.operands[0],
                     fmt::format("{} already has its store on line {}: store into a newer version (after)",
                                 block_[version].name, block_[earlier].line));
   store_into_[version] = index;
@@ -123,7 +119,7 @@ std::optional<Error> OpRules::after_no_store(const Stmt& after) {
     std::string into = block_[e.version].memory_root == block_[m].memory_root
                            ? fmt::format("{}, another version of the same memory", block_[e.version].name)
                            : fmt::format("{}, other memory", block_[e.version].name);
-    return error_at(Rule::AfterNoStore, after, effect,
+    return operand_error(Rule::AfterNoStore, after, effect,
                     fmt::format("{} stores into {}, not into {}", effect.text, into, memory.text));
   }
   int32_t range = e.operands.back().ref;
@@ -133,14 +129,14 @@ std::optional<Error> OpRules::after_no_store(const Stmt& after) {
     const Stmt& s = block_[store];
     if (s.memory_root != block_[m].memory_root) continue;
     if (!built_on_inside_loop(s.version, m, range, memo))
-      return error_at(Rule::AfterNoStore, after, effect,
+      return operand_error(Rule::AfterNoStore, after, effect,
                       fmt::format("the loop of {} stores into {} on line {}, which is neither {} nor a version "
                                   "built on it inside the loop", block_[range].name, block_[s.version].name,
                                   s.line, memory.text));
     found = true;
   }
   if (found) return std::nullopt;
-  return error_at(Rule::AfterNoStore, after, effect,
+  return operand_error(Rule::AfterNoStore, after, effect,
                   fmt::format("the loop of {} that {} ends stores nothing into {}", block_[range].name,
                               effect.text, memory.text));
 }
@@ -150,7 +146,7 @@ std::optional<Error> OpRules::version_fork(const Stmt& after, int index) {
   const Operand& memory = after.operands[0];
   auto [it, inserted] = after_on_.emplace(std::make_pair(memory.ref, after.open_ranges), index);
   if (inserted) return std::nullopt;
-  return error_at(Rule::VersionFork, after, memory,
+  return operand_error(Rule::VersionFork, after, memory,
                   fmt::format("{} already has an after at these open ranges on line {}: a version's afters form "
                               "one chain", memory.text, block_[it->second].line));
 }

@@ -129,7 +129,7 @@ class StatementChecker {
   bool defined(const Operand& operand) const { return operand.ref >= 0 && operand.ref < index_; }
 
   Error error_at(Rule rule, const Operand& operand, const std::string& detail) const {
-    return {rule, stmt_.line, operand.column, static_cast<int>(operand.text.size()), rule_message(rule, detail)};
+    return operand_error(rule, stmt_, operand, detail);
   }
   Error error_at_statement(Rule rule, const std::string& detail) const {
     return {rule, stmt_.line, stmt_.column, 1, rule_message(rule, detail)};
@@ -496,6 +496,10 @@ class StatementChecker {
 
 std::string rule_message(Rule rule, const std::string& detail) {
   return fmt::format("{}: {}", rule_info(rule).message, detail);
+}
+
+Error operand_error(Rule rule, const Stmt& stmt, const Operand& operand, const std::string& detail) {
+  return {rule, stmt.line, operand.column, static_cast<int>(operand.text.size()), rule_message(rule, detail)};
 }
 
 int column_of(const Program& program, int line, std::string_view needle, int from_column) {

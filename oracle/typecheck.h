@@ -24,6 +24,8 @@ std::optional<Error> typecheck_statement(Program& program, StatementPlace place,
 
 /// "catalog message: detail", the message every validator error carries.
 std::string rule_message(Rule rule, const std::string& detail);
+/// An error of `stmt` with the caret under `operand`.
+Error operand_error(Rule rule, const Stmt& stmt, const Operand& operand, const std::string& detail);
 
 /// The 1-based column of `needle` in source line `line` at or after `from_column`, or 0.
 int column_of(const Program& program, int line, std::string_view needle, int from_column = 1);
