@@ -20,6 +20,7 @@
 #include "grader/c_compile.h"
 #include "grader/grade.h"
 #include "grader/process.h"
+#include "uirgrade_paths.h"
 
 namespace {
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "grader/process.h"
+#include "uirgrade_paths.h"
 
 namespace {
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "grader/suite.h"
+#include "uirgrade_paths.h"
 
 namespace {
 

@@ -22,6 +22,7 @@
 #include "grader/report_totals.h"
 #include "grader/suite.h"
 #include "grader/suite_check.h"
+#include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {

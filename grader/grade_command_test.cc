@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "grader/report_test_fixture.h"
+#include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {

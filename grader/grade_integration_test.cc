@@ -12,6 +12,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include "uirgrade_paths.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 
 #include "generators/fuzz.h"
 #include "grader/grade_command.h"
+#include "uirgrade_paths.h"
 
 int main(int argc, char** argv) {
   using namespace uirgrade;

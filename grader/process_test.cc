@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include "grader/sandbox.h"
+#include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {

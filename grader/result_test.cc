@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {

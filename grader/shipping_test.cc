@@ -8,6 +8,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include "uirgrade_paths.h"
 
 namespace {
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {

@@ -23,6 +23,7 @@
 #include "grader/suite.h"
 #include "oracle/c_toolchain_for_tests.h"
 #include "oracle/oracle.h"
+#include "uirgrade_paths.h"
 
 namespace {
 

@@ -14,6 +14,7 @@
 
 #include "oracle/c_toolchain_for_tests.h"
 #include "oracle/oracle.h"
+#include "uirgrade_paths.h"
 
 namespace uir {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "generators/generate.h"
 #include "oracle/oracle.h"
+#include "uirgrade_paths.h"
 
 namespace uir {
 namespace {

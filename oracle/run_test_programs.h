@@ -9,6 +9,7 @@
 #include "oracle/c_toolchain_for_tests.h"
 #include "oracle/gemm_program.h"
 #include "oracle/oracle.h"
+#include "uirgrade_paths.h"
 
 namespace uir {
 
