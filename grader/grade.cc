@@ -23,6 +23,7 @@
 #include "grader/judge.h"
 #include "grader/keep.h"
 #include "grader/render_check.h"
+#include "grader/student_program.h"
 #include "grader/suite.h"
 #include "oracle/oracle.h"
 
@@ -135,13 +136,18 @@ std::string student_command_name(const GradeConfig& config, std::string_view com
   return fmt::format("{} {} {}", base, command, kProgramFile);
 }
 
+/// The prog.uir the student is given: the program without its leading comments (spec §7).
+std::string handed_program(const TestCase& test, const GradeConfig& config) {
+  return config.weakened_hand_over_whole_file ? test.source : student_program(test.source);
+}
+
 /// Runs the student's `command` (run or render) on the test's program, in a fresh directory.
 ProcessResult run_student(std::string_view command, const TestCase& test, const std::string& stdin_data,
                           const ProcessLimits& limits, const GradeConfig& config, CommandRunner& runner) {
   ProcessRequest request;
   request.argv = {config.student_path, std::string(command), kProgramFile};
   request.stdin_data = stdin_data;
-  request.files = {{kProgramFile, test.source}};
+  request.files = {{kProgramFile, handed_program(test, config)}};
   request.limits = limits;
   request.sandbox = config.sandbox;
   return runner.run(request);
@@ -278,7 +284,7 @@ void keep_case(const TestCase& test, const GradeConfig& config, const Expected& 
                TestResult& result) {
   KeptCase kept;
   kept.test_name = kept_case_name(test);
-  kept.program = test.source;
+  kept.program = handed_program(test, config);  // reproduce.sh runs the student on what it was given
   kept.input_data = expected.input_text;
   kept.expected_out = expected.exit_code == 2 ? uir::error_headline(kProgramFile, *expected.compiled.error) + "\n"
                                               : uir::format_slot_data(expected.run.buffers);

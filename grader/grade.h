@@ -31,6 +31,9 @@ struct GradeConfig {
   std::string keep_dir;                   // empty: keep nothing
   std::string suites_arg;                 // `--suites DIR` for reproduce lines when not the default
   int fuzz_count = 0;                     // --fuzz N, repeated in reproduce lines of fuzz/<n> tests
+  /// Test-only weakening, never set by the CLI: the student is handed the whole test file, headers
+  /// included, instead of student_program() (spec §7), to show what blanking prevents.
+  bool weakened_hand_over_whole_file = false;
   /// Shrinks a failing generated test (grader/fuzz_shrink.h): given it and a predicate saying whether
   /// a candidate test still fails the same way, the smallest such test. Unset: no shrinking.
   std::function<std::optional<TestCase>(const TestCase& failing,

@@ -53,6 +53,10 @@ const char* kSquares =
     "%e  = end %s %i\n"
     "%b1 = after %b %e\n";
 const char* kSquaresOut = "0: 0 1 4 9\n";
+// The same program as a test file: its leading comments hold the answer (spec §7: never handed over).
+const std::string kHeaders = "# expect 0: 0 1 4 9\n# worked by hand: 0*0 1*1 2*2 3*3\n";
+const std::string kHeadedSquares = kHeaders + kSquares;
+const std::string kHandedSquares = "\n\n" + std::string(kSquares);
 
 // Two failing asserts: the one first in the file (line 4) is the one reported (spec §3).
 const char* kAsserts =
@@ -66,7 +70,7 @@ const char* kAsserts =
 // E-UNDEFINED at line 2.
 const char* kInvalid = "%a = const 1\n%b = add %nope %a\n";
 
-TestCase make_test(std::string name, const char* source, Mode mode = Mode::Run) {
+TestCase make_test(std::string name, const std::string& source, Mode mode = Mode::Run) {
   TestCase test;
   test.name = std::move(name);
   test.suite = "week3";
@@ -109,16 +113,18 @@ TEST(GraderEngine, PassEarnsThePoints) {
 
 TEST(GraderEngine, WhatTheStudentIsGiven) {
   FakeRunner runner([](const ProcessRequest&) { return exited(0, kSquaresOut); });
-  grade_with(make_test("week3/squares", kSquares), runner);
+  grade_with(make_test("week3/squares", kHeadedSquares), runner);
   ASSERT_EQ(runner.requests.size(), 1u);
   const ProcessRequest& request = runner.requests[0];
   EXPECT_EQ(request.argv, (std::vector<std::string>{"/abs/student-uirc", "run", "prog.uir"}));
   EXPECT_EQ(request.stdin_data, "0: 0 0 0 0\n");
   ASSERT_EQ(request.files.size(), 1u);
   EXPECT_EQ(request.files[0].first, "prog.uir");
-  EXPECT_EQ(request.files[0].second, kSquares);
+  // Spec §7: the program with its leading comments blanked, line for line.
+  EXPECT_EQ(request.files[0].second, kHandedSquares);
   // The oracle's answer is nowhere in what the student's process gets.
   EXPECT_EQ(request.stdin_data.find("0 1 4 9"), std::string::npos);
+  EXPECT_EQ(request.files[0].second.find("0 1 4 9"), std::string::npos);
   // Spec §7: the stdout cap is sized from the buffers, never below the week's.
   EXPECT_GE(request.limits.stdout_cap_bytes, ProcessLimits{}.stdout_cap_bytes);
 }
@@ -281,7 +287,7 @@ TEST(GraderEngine, RenderPass) {
 TEST(GraderEngine, WhatTheRenderPipelineIsGiven) {
   RenderFake fake;
   FakeRunner runner(std::ref(fake));
-  TestResult result = grade_with(make_test("week3/squares", kSquares, Mode::Render), runner);
+  TestResult result = grade_with(make_test("week3/squares", kHeadedSquares, Mode::Render), runner);
   ASSERT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
   ASSERT_EQ(runner.requests.size(), 4u);  // render, the driver's object, the kernel, its binary
   const ProcessRequest& render = runner.requests.front();
@@ -289,7 +295,12 @@ TEST(GraderEngine, WhatTheRenderPipelineIsGiven) {
   EXPECT_EQ(render.stdin_data, "");  // spec §6.2: render gets the program, never the data
   ASSERT_EQ(render.files.size(), 1u);
   EXPECT_EQ(render.files[0].first, "prog.uir");
-  EXPECT_EQ(render.files[0].second, kSquares);
+  EXPECT_EQ(render.files[0].second, kHandedSquares);
+  // No process of the pipeline is given the answer, in a file or on stdin.
+  for (const ProcessRequest& request : runner.requests) {
+    EXPECT_EQ(request.stdin_data.find("0 1 4 9"), std::string::npos);
+    for (const auto& [name, content] : request.files) EXPECT_EQ(content.find("0 1 4 9"), std::string::npos) << name;
+  }
   // The grader's driver reads the data on stdin, as `run` does (spec §6.2).
   EXPECT_EQ(runner.requests.back().stdin_data, "0: 0 0 0 0\n");
   // The student's time is render's and the kernel's (0.01 s each in the fake), not the compiler's.
@@ -388,14 +399,14 @@ TEST(GraderEngine, KeepWritesAReproducibleCase) {
   GradeConfig config = make_config();
   config.keep_dir = keep.string();
   FakeRunner runner([](const ProcessRequest&) { return exited(0, "0: 0 1 4 10\n"); });
-  TestResult result = grade_with(make_test("week3/squares", kSquares), runner, config);
+  TestResult result = grade_with(make_test("week3/squares", kHeadedSquares), runner, config);
   ASSERT_EQ(result.verdict, Verdict::WrongBuffer);
   std::filesystem::path dir = keep / "week3/squares/run";
   auto read = [](const std::filesystem::path& path) {
     std::ifstream in(path);
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
-  EXPECT_EQ(read(dir / "prog.uir"), kSquares);
+  EXPECT_EQ(read(dir / "prog.uir"), kHandedSquares);  // what the student was given, so it reproduces
   EXPECT_EQ(read(dir / "data.txt"), "0: 0 0 0 0\n");
   EXPECT_EQ(read(dir / "expected.txt"), kSquaresOut);
   EXPECT_EQ(read(dir / "actual.txt"), "0: 0 1 4 10\n");
