@@ -43,8 +43,8 @@ std::vector<uir::SlotData> random_inputs(const std::vector<uir::SlotSpec>& specs
   return out;
 }
 
-Outcome run_program(const std::string& text, uint64_t seed, const uir::PlantedBugs& bugs) {
-  uir::Compiled compiled = uir::compile("fuzz.uir", text, bugs);
+Outcome run_program(const std::string& text, uint64_t seed, const uir::Mutants& mutants) {
+  uir::Compiled compiled = uir::compile("fuzz.uir", text, mutants);
   Outcome out;
   out.error = compiled.error;
   if (compiled.error) return out;

@@ -28,7 +28,7 @@ struct Outcome {
 };
 
 /// Compiles `text` (with `bugs` planted into the linearizer) and runs it on random_inputs(seed).
-Outcome run_program(const std::string& text, uint64_t seed, const uir::PlantedBugs& bugs = {});
+Outcome run_program(const std::string& text, uint64_t seed, const uir::Mutants& mutants = {});
 
 /// Whether two outcomes differ: validity and rule, exit code, assert line, or any buffer word (every
 /// NaN equals every NaN).

@@ -50,7 +50,7 @@ void for_each_stmt(const uir::Program& program, F&& f) {
 
 class Checker {
  public:
-  Checker(std::ostream& out, const uir::PlantedBugs& bugs) : out_(out), bugs_(bugs) {}
+  Checker(std::ostream& out, const uir::Mutants& mutants) : out_(out), mutants_(mutants) {}
 
   void problem(const std::string& file, int line, const std::string& message) {
     ++problems_;
@@ -59,7 +59,7 @@ class Checker {
 
   /// Checks one test file (its first TestCase; modes share the file and its headers).
   void check(const TestCase& test, bool has_render_mode) {
-    uir::Compiled compiled = uir::compile(test.path, test.source, bugs_);
+    uir::Compiled compiled = uir::compile(test.path, test.source, mutants_);
     if (test.expect_exit == 2) return check_invalid(test, compiled);
     if (compiled.error)
       return problem(test.path, header_line(test, "expect"),
@@ -190,7 +190,7 @@ class Checker {
   }
 
   std::ostream& out_;
-  uir::PlantedBugs bugs_;
+  uir::Mutants mutants_;
   int problems_ = 0;
   std::map<uir::Op, std::map<int, int>> op_tests_;
   std::map<std::string, std::map<int, int>> rule_counts_;
@@ -198,8 +198,8 @@ class Checker {
 
 }  // namespace
 
-int check_suites(const std::string& suites_dir, std::ostream& out, const uir::PlantedBugs& bugs) {
-  Checker checker(out, bugs);
+int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants) {
+  Checker checker(out, mutants);
   auto plans = load_plans(suites_dir);
   if (auto* e = std::get_if<SuiteError>(&plans)) {
     checker.problem(e->file, e->line, e->message);

@@ -19,6 +19,6 @@ namespace uirgrade {
 ///
 /// With `bugs`, the oracle runs with a planted linearizer mistake (oracle/linearize.h), so every
 /// header it then breaks is a test that catches that mistake: the suites' power to fail a student.
-int check_suites(const std::string& suites_dir, std::ostream& out, const uir::PlantedBugs& bugs = {});
+int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants = {});
 
 }  // namespace uirgrade

@@ -48,8 +48,7 @@ TEST(SuiteCheck, CatchesWrongHeaders) {
 TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {
   const std::string suites = std::string(UIRGRADE_SOURCE_DIR) + "/suites";
   {
-    uir::PlantedBugs bugs;
-    bugs.loads_never_move_into_loops = true;  // every accumulator stops accumulating
+    uir::Mutants bugs = uir::Mutants::of(uir::Mutant::LoadsNeverMove);  // every accumulator stops accumulating
     std::ostringstream out;
     EXPECT_GT(check_suites(suites, out, bugs), 0);
     EXPECT_NE(out.str().find("week3/accumulator.uir"), std::string::npos) << out.str();
@@ -57,8 +56,7 @@ TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {
     EXPECT_EQ(out.str().find("week3/pinned_load.uir"), std::string::npos) << "pinned either way";
   }
   {
-    uir::PlantedBugs bugs;
-    bugs.siblings_in_declaration_order = true;  // the book's attempt (b)
+    uir::Mutants bugs = uir::Mutants::of(uir::Mutant::SubsetScope);  // the book's attempt (b)
     std::ostringstream out;
     EXPECT_GT(check_suites(suites, out, bugs), 0);
     EXPECT_NE(out.str().find("week3/sub_rowsum_output_range_first.uir"), std::string::npos) << out.str();

@@ -5,8 +5,8 @@
 
 namespace uir {
 
-std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err) {
-  Compiled compiled = compile(file.path, file.text);
+std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err, const Mutants& mutants) {
+  Compiled compiled = compile(file.path, file.text, mutants);
   if (!compiled.error) return compiled;
   err << format_error(compiled.program, *compiled.error) << "\n";
   return std::nullopt;

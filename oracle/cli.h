@@ -21,12 +21,15 @@ enum ExitCode { kExitOk = 0, kExitAssert = 1, kExitInvalid = 2, kExitBadData = 3
 
 /// compile() of the file. For an invalid program, writes the spec §1 error (with the source line and
 /// caret) to `err` and returns nothing: every command then exits kExitInvalid.
-std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err);  // cli.cc
+/// `mutants` (`uir-oracle --mutant NAME`): the student bug every command compiles it with.
+std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err,
+                                          const Mutants& mutants = {});  // cli.cc
 
-int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err);   // cli_check.cc
-int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err);  // cli_run.cc
-int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_render.cc
-int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err);     // cli_lin.cc
+int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants = {});
+int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err,
+            const Mutants& mutants = {});
+int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants = {});
+int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants = {});
 int cli_driver(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_driver.cc
 
 }  // namespace uir

@@ -6,8 +6,8 @@
 
 namespace uir {
 
-int cli_check(const ProgramFile& file, std::ostream& /*out*/, std::ostream& err) {
-  return compile_or_report(file, err) ? kExitOk : kExitInvalid;
+int cli_check(const ProgramFile& file, std::ostream& /*out*/, std::ostream& err, const Mutants& mutants) {
+  return compile_or_report(file, err, mutants) ? kExitOk : kExitInvalid;
 }
 
 }  // namespace uir

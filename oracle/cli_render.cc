@@ -6,8 +6,8 @@
 
 namespace uir {
 
-int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err) {
-  std::optional<Compiled> compiled = compile_or_report(file, err);
+int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants) {
+  std::optional<Compiled> compiled = compile_or_report(file, err, mutants);
   if (!compiled) return kExitInvalid;
   out << render_c(*compiled);
   return kExitOk;

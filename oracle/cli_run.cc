@@ -8,8 +8,9 @@
 
 namespace uir {
 
-int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err) {
-  std::optional<Compiled> compiled = compile_or_report(file, err);
+int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err,
+            const Mutants& mutants) {
+  std::optional<Compiled> compiled = compile_or_report(file, err, mutants);
   if (!compiled) return kExitInvalid;
   std::string text(std::istreambuf_iterator<char>(in), {});
   auto parsed = parse_slot_data(text, slot_specs(compiled->program));

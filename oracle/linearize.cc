@@ -17,7 +17,7 @@
 
 namespace uir {
 
-std::optional<Error> linearize(const Program& program, Linear* out, const PlantedBugs& bugs) {
+std::optional<Error> linearize(const Program& program, Linear* out, const Mutants& mutants) {
   *out = Linear{};
   LoopTree tree;
   if (auto error = build_loop_tree(program, &tree)) return error;
@@ -32,11 +32,11 @@ std::optional<Error> linearize(const Program& program, Linear* out, const Plante
   // Both the load rule and the scheduler walk the live users of each statement: listed once here.
   Users users(program, out->live);
   Placement placement =
-      place_statements(program, tree, out->live, users, target, !bugs.loads_never_move_into_loops);
+      place_statements(program, tree, out->live, users, target, !mutants.has(Mutant::LoadsNeverMove));
   LoopOrder order;
-  if (auto error = order_loops(program, tree, out->live, placement, bugs.siblings_in_declaration_order, &order))
+  if (auto error = order_loops(program, tree, out->live, placement, mutants.has(Mutant::SubsetScope), &order))
     return error;
-  return schedule(program, tree, out->live, users, placement, order, bugs.siblings_in_declaration_order,
+  return schedule(program, tree, out->live, users, placement, order, mutants.has(Mutant::SubsetScope),
                   &out->items);
 }
 

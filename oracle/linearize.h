@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "oracle/error.h"
+#include "oracle/mutants.h"
 #include "oracle/program.h"
 
 namespace uir {
@@ -27,14 +28,8 @@ struct Linear {
   std::vector<bool> live;  // per top-level statement (spec §5.3)
 };
 
-/// Deliberate mistakes a student's linearizer makes (the book's failed designs), for tests of the
-/// grader and the fuzzer only: the oracle itself always runs with the defaults.
-struct PlantedBugs {
-  bool loads_never_move_into_loops = false;      // ignores the load rule of spec §5.3
-  bool siblings_in_declaration_order = false;    // ignores the sibling rule (book §5.5 attempt b)
-};
-
 /// Linearizes a program that passed `validate`; returns the first whole-program rule it breaks.
-std::optional<Error> linearize(const Program& program, Linear* out, const PlantedBugs& bugs = {});
+/// `mutants` (oracle/mutants.h) switch on a student's linearizer bugs; the oracle passes none.
+std::optional<Error> linearize(const Program& program, Linear* out, const Mutants& mutants = {});
 
 }  // namespace uir

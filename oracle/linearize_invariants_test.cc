@@ -76,8 +76,7 @@ std::string read_file(const std::filesystem::path& path) {
 TEST(LinearizeInvariants, CatchTheBooksAttemptB) {
   // The check itself can fail: the planted attempt (b) nests the reduce loop inside the output loop,
   // so the read-back of the row sum runs deeper than its open ranges need.
-  PlantedBugs attempt_b;
-  attempt_b.siblings_in_declaration_order = true;
+  Mutants attempt_b = Mutants::of(Mutant::SubsetScope);
   Compiled compiled = compile("t.uir", read_file(UIRGRADE_SOURCE_DIR "/suites/week3/sub_rowsum_output_range_first.uir"),
                               attempt_b);
   ASSERT_FALSE(compiled.error.has_value());

@@ -114,11 +114,9 @@ TEST(Linearize, SubRowsumRunsToTheBooksNumbers) {
   RunResult good = run(Trace(sub_row("0.0", "add")).compiled(), ones);
   ASSERT_EQ(good.buffers.size(), 2u);
   for (size_t k = 0; k < 6; ++k) EXPECT_EQ(good.buffers[1].f32(k), -2.0f) << k;
-  // The planted attempt (b) nests k inside j, and the accumulator, reset once per row, keeps
+  // The mutant subset-scope, the book's attempt (b), nests k inside j, and the accumulator, reset once per row, keeps
   // accumulating across j: the book's [-2, -5, -8].
-  PlantedBugs attempt_b;
-  attempt_b.siblings_in_declaration_order = true;
-  Trace bad(sub_row("0.0", "add"), attempt_b);
+  Trace bad(sub_row("0.0", "add"), Mutants::of(Mutant::SubsetScope));
   EXPECT_EQ(bad.loops("%k"), (Loops{"%i", "%j"}));
   RunResult wrong = run(bad.compiled(), ones);
   ASSERT_EQ(wrong.buffers.size(), 2u);

@@ -23,7 +23,7 @@ struct Where {
 /// The linear list of a valid program, by statement name (a nameless assert as "assert@LINE").
 class Trace {
  public:
-  explicit Trace(std::string_view text, const PlantedBugs& bugs = {}) : compiled_(compile("t.uir", text, bugs)) {
+  explicit Trace(std::string_view text, const Mutants& mutants = {}) : compiled_(compile("t.uir", text, mutants)) {
     EXPECT_FALSE(compiled_.error.has_value())
         << (compiled_.error ? format_error(compiled_.program, *compiled_.error) : "");
     std::vector<std::string> open;

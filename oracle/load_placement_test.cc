@@ -70,9 +70,7 @@ TEST(LoadPlacement, PinnedLoadStaysOutsideTheLoop) {
 }
 
 TEST(LoadPlacement, PlantedBugLeavesTheAccumulatorLoadOutside) {
-  PlantedBugs bugs;
-  bugs.loads_never_move_into_loops = true;
-  Trace t(accumulator(), bugs);
+  Trace t(accumulator(), Mutants::of(Mutant::LoadsNeverMove));
   EXPECT_EQ(t.loops("%cur"), Loops{});
 }
 

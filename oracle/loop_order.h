@@ -22,7 +22,7 @@ struct LoopOrder {
 
 /// Orders the loops inside every place so that each dependency, and each load -> store edge, runs
 /// forwards; returns E-LOAD-ORDER naming the first load (file order) whose edge cannot be kept with
-/// the edges of the loads before it. `by_range_line` is a planted bug: siblings in file order,
+/// the edges of the loads before it. `by_range_line` is the mutant subset-scope: siblings in file order,
 /// whatever they read (the book's attempt (b)); the edges are still checked.
 std::optional<Error> order_loops(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
                                  const Placement& placement, bool by_range_line, LoopOrder* out);

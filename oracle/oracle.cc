@@ -7,12 +7,13 @@
 
 namespace uir {
 
-Compiled compile(std::string path, std::string_view text, const PlantedBugs& bugs) {
+Compiled compile(std::string path, std::string_view text, const Mutants& mutants) {
   ParseResult parsed = parse(std::move(path), text);
   Compiled out;
+  out.mutants = mutants;
   out.program = std::move(parsed.program);
   out.error = validate(out.program, parsed.error);
-  if (!out.error) out.error = linearize(out.program, &out.linear, bugs);
+  if (!out.error) out.error = linearize(out.program, &out.linear, mutants);
   if (out.error) out.linear = Linear{};
   return out;
 }

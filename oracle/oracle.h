@@ -18,10 +18,13 @@ struct Compiled {
   Program program;
   std::optional<Error> error;  // the one rule spec §8 reports, or none for a valid program
   Linear linear;               // valid programs only
+  Mutants mutants;             // the student bugs it was compiled with (none for the oracle); run and
+                               // render_c follow them too
 };
 
-/// Parses, validates and linearizes `text`. Never throws on any input.
-Compiled compile(std::string path, std::string_view text, const PlantedBugs& bugs = {});
+/// Parses, validates and linearizes `text`, with the bugs of `mutants` (oracle/mutants.h) switched on.
+/// Never throws on any input.
+Compiled compile(std::string path, std::string_view text, const Mutants& mutants = {});
 
 struct RunResult {
   int exit_code = 0;           // 0: every assert passed; 1: an assert failed

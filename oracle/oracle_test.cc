@@ -1,6 +1,6 @@
 // compile(): the order of spec §8 across the stages (statement-local rules in file order, the
 // parser's malformed line in its place among them, then the whole-program rules), what a failed
-// compile leaves, and that PlantedBugs reach the linearizer. Expected rules and lines come from §8.
+// compile leaves, and that mutants reach the linearizer. Expected rules and lines come from §8.
 #include "oracle/oracle.h"
 
 #include <gtest/gtest.h>
@@ -99,12 +99,11 @@ int depth_of(const Compiled& compiled, std::string_view name) {
   return -1;
 }
 
-TEST(Compile, PlantedBugsReachTheLinearizer) {
+TEST(Compile, MutantsReachTheLinearizer) {
   // Loop %i (range line first) reads B1, which loop %j's end makes. The oracle opens %j first, at the
   // top level; the book's attempt (b) opens %j inside %i.
   EXPECT_EQ(depth_of(compile("t.uir", kReadThroughEnd), "%j"), 1);
-  PlantedBugs attempt_b;
-  attempt_b.siblings_in_declaration_order = true;
+  Mutants attempt_b = Mutants::of(Mutant::SubsetScope);
   EXPECT_EQ(depth_of(compile("t.uir", kReadThroughEnd, attempt_b), "%j"), 2);
 
   // The accumulator load %cur moves into loop %k (spec §5.3) unless the load rule is ignored.
@@ -121,8 +120,7 @@ TEST(Compile, PlantedBugsReachTheLinearizer) {
       "%e   = end %s %k\n"
       "%acc1 = after %acc %e\n";
   EXPECT_EQ(depth_of(compile("t.uir", accumulator), "%cur"), 1);
-  PlantedBugs pinned;
-  pinned.loads_never_move_into_loops = true;
+  Mutants pinned = Mutants::of(Mutant::LoadsNeverMove);
   EXPECT_EQ(depth_of(compile("t.uir", accumulator, pinned), "%cur"), 0);
 }
 

@@ -81,7 +81,7 @@ class Scheduler {
   bool open_next(int32_t cur) {
     const std::vector<int32_t>& inside = order_.inside(cur);
     size_t& next = next_child_[cur + 1];
-    while (next < inside.size() && done_[inside[next]]) ++next;  // the planted bug opens out of turn
+    while (next < inside.size() && done_[inside[next]]) ++next;  // subset-scope opens out of turn
     if (next == inside.size() || !ready_[inside[next]]) return false;
     emit(inside[next++], Step::Open);
     return true;
@@ -95,7 +95,7 @@ class Scheduler {
     return true;
   }
 
-  // The planted bug (attempt (b): a statement is "legal" when its loops are a subset of the open
+  // The mutant subset-scope (attempt (b): a statement is "legal" when its loops are a subset of the open
   // ones): emit a ready statement of an enclosing place, innermost first.
   bool emit_outside() {
     for (size_t k = stack_.size(); k-- > 0;)
@@ -143,7 +143,7 @@ class Scheduler {
   std::vector<std::priority_queue<int32_t, std::vector<int32_t>, std::greater<int32_t>>> heaps_;
   std::vector<bool> done_;      // emitted (for a range: opened)
   std::vector<size_t> next_child_;  // per place: the next of its loops to open
-  std::set<int32_t> ready_ranges_;  // ready and not opened yet (for the planted bug)
+  std::set<int32_t> ready_ranges_;  // ready and not opened yet (for subset-scope)
   std::vector<int32_t> stack_;
   size_t pending_ = 0;
 };

@@ -18,11 +18,12 @@ constexpr std::string_view kHelp = R"(NAME
     uir-oracle - the reference compiler of the .uir language (weeks 1-3)
 
 SYNOPSIS
-    uir-oracle check  PROG.uir
-    uir-oracle run    PROG.uir  < DATA
-    uir-oracle render PROG.uir
-    uir-oracle lin    PROG.uir
+    uir-oracle [--mutant NAME] check  PROG.uir
+    uir-oracle [--mutant NAME] run    PROG.uir  < DATA
+    uir-oracle [--mutant NAME] render PROG.uir
+    uir-oracle [--mutant NAME] lin    PROG.uir
     uir-oracle driver PROG.uir
+    uir-oracle --list-mutants
 
 DESCRIPTION
     check   Exit 0 if PROG.uir is valid; otherwise print
@@ -38,9 +39,16 @@ DESCRIPTION
     driver  Print the C main() the grader compiles with a rendered kernel: it reads stdin and prints
             stdout exactly like `run`.
 
+MUTANTS
+    --mutant NAME   Behave like a student compiler with one of the course's classic bugs
+            (docs/mutants.md), so that the bug can be graded end to end as a student: a script
+            `exec uir-oracle --mutant NAME "$@"` is a student executable for `grade`.
+    --list-mutants  Print every mutant: name, week, stage, what it does, and its course source.
+
 EXAMPLES
     uir-oracle check suites/week3/accumulator.uir
     echo "0: 1 2 3 4 5 6" | uir-oracle run square.uir
+    uir-oracle --mutant loads-never-move run suites/week3/accumulator.uir < data.txt
     uir-oracle render gemm.uir > k.c && uir-oracle driver gemm.uir > d.c &&
         cc -std=c11 -O1 -ffp-contract=off -fsanitize=undefined,address k.c d.c -lm -o gemm
 
@@ -73,8 +81,25 @@ int main(int argc, char** argv) {
     std::cout << kHelp;
     return 0;
   }
+  if (argc == 2 && std::string_view(argv[1]) == "--list-mutants") {
+    for (const uir::MutantInfo& m : uir::mutant_catalogue())
+      std::cout << m.name << "\tweek " << m.week << "\t" << m.stage << "\t" << m.description << "\t(" << m.source
+                << ")\n";
+    return 0;
+  }
+  uir::Mutants mutants;
+  if (argc == 5 && std::string_view(argv[1]) == "--mutant") {
+    std::optional<uir::Mutant> mutant = uir::find_mutant(argv[2]);
+    if (!mutant) {
+      std::cerr << "uir-oracle: unknown mutant '" << argv[2] << "' (uir-oracle --list-mutants)\n";
+      return uir::kExitInvalid;
+    }
+    mutants = uir::Mutants::of(*mutant);
+    argv += 2;
+    argc -= 2;
+  }
   if (argc != 3) {
-    std::cerr << "usage: uir-oracle check|run|render|lin|driver PROG.uir   (uir-oracle --help)\n";
+    std::cerr << "usage: uir-oracle [--mutant NAME] check|run|render|lin|driver PROG.uir   (uir-oracle --help)\n";
     return uir::kExitInvalid;
   }
   std::string_view command = argv[1];
@@ -88,9 +113,9 @@ int main(int argc, char** argv) {
     std::cerr << argv[2] << ": error: cannot read program: " << why << "\n";
     return uir::kExitInvalid;
   }
-  if (command == "check") return uir::cli_check(file, std::cout, std::cerr);
-  if (command == "run") return uir::cli_run(file, std::cin, std::cout, std::cerr);
-  if (command == "render") return uir::cli_render(file, std::cout, std::cerr);
-  if (command == "lin") return uir::cli_lin(file, std::cout, std::cerr);
+  if (command == "check") return uir::cli_check(file, std::cout, std::cerr, mutants);
+  if (command == "run") return uir::cli_run(file, std::cin, std::cout, std::cerr, mutants);
+  if (command == "render") return uir::cli_render(file, std::cout, std::cerr, mutants);
+  if (command == "lin") return uir::cli_lin(file, std::cout, std::cerr, mutants);
   return uir::cli_driver(file, std::cout, std::cerr);
 }

@@ -1,0 +1,129 @@
+// The mutant catalogue: names are unique and findable, every entry says what it does and where the
+// course teaches the right thing, and every mutant is alive: on its own small program
+// (oracle/testdata/mutants/<name>.uir) the oracle and the mutant disagree, and each side gives the
+// outcome worked out by hand in the file's `# oracle:` and `# mutant:` lines.
+#include "oracle/mutants.h"
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/cli.h"
+#include "uirgrade_paths.h"
+
+namespace uir {
+namespace {
+
+std::string testdata_path(std::string_view name) {
+  return std::string(UIRGRADE_SOURCE_DIR) + "/oracle/testdata/mutants/" + std::string(name) + ".uir";
+}
+
+/// The value of header `# key: ...` in `text` ('|' stands for a line break), or "".
+std::string header(const std::string& text, const std::string& key) {
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("# " + key + ": ", 0) == 0) return line.substr(key.size() + 4);
+  return "";
+}
+
+std::string with_line_breaks(std::string s) {
+  std::string out;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if (s.compare(k, 3, " | ") == 0) out += '\n', k += 2;
+    else out += s[k];
+  }
+  return out + "\n";
+}
+
+/// What a grader sees of `uir-oracle [--mutant] run PROG`, in one line: "exit 0 | 0: 1 2 | 1: 3",
+/// "exit 1 assert 9 | ..." (the line stderr names), "exit 2 E-RULE line 7", or "exit N" for a crash.
+std::string run_outcome(const std::string& text, const std::string& stdin_text, const Mutants& mutants) {
+  std::istringstream in(stdin_text);
+  std::ostringstream out, err;
+  int code = cli_run({"t.uir", text}, in, out, err, mutants);
+  std::string outcome = "exit " + std::to_string(code);
+  if (code == kExitInvalid) {
+    std::string e = err.str();  // "t.uir:LINE: error: RULE: ..."
+    size_t rule = e.find("error: ") + 7;
+    return outcome + " " + e.substr(rule, e.find(':', rule) - rule) + " line " + e.substr(6, e.find(':', 6) - 6);
+  }
+  if (code == kExitAssert) outcome += " assert " + err.str().substr(6, err.str().find(':', 6) - 6);
+  if (code != kExitOk && code != kExitAssert) return outcome;
+  std::string lines = out.str();
+  for (size_t k = 0; (k = lines.find('\n', k)) != std::string::npos && k + 1 < lines.size();) lines.replace(k, 1, " | ");
+  if (!lines.empty() && lines.back() == '\n') lines.pop_back();
+  return outcome + " | " + lines;
+}
+
+TEST(Mutants, CatalogueNamesAreUniqueAndDocumented) {
+  std::set<std::string_view> names;
+  for (const MutantInfo& m : mutant_catalogue()) {
+    EXPECT_TRUE(names.insert(m.name).second) << m.name;
+    EXPECT_EQ(find_mutant(m.name), m.id);
+    EXPECT_EQ(&mutant_info(m.id), &m);
+    EXPECT_FALSE(m.description.empty()) << m.name;
+    EXPECT_FALSE(m.source.empty()) << m.name;
+    EXPECT_NE(m.affects, 0u) << m.name;
+    EXPECT_TRUE(m.week >= 1 && m.week <= 3) << m.name;
+  }
+  EXPECT_FALSE(find_mutant("no-such-mutant").has_value());
+}
+
+TEST(Mutants, ShowingInKeepsOnlyTheCommandsABugShowsIn) {
+  Mutants both = Mutants::of(Mutant::LoadsNeverMove);
+  EXPECT_EQ(both.showing_in(MUTANT_RUN), both);
+  EXPECT_EQ(both.showing_in(MUTANT_RENDER), both);
+  EXPECT_FALSE(Mutants().showing_in(MUTANT_RUN).any());
+}
+
+// Every mutant changes at least one program: its own testdata file, where both outcomes are the
+// ones worked out by hand (the file's comments say why).
+TEST(Mutants, EachMutantDiffersFromTheOracleOnItsProgram) {
+  for (const MutantInfo& m : mutant_catalogue()) {
+    SCOPED_TRACE(std::string(m.name));
+    std::string path = testdata_path(m.name);
+    ASSERT_TRUE(std::filesystem::exists(path)) << path;
+    std::string text = testing::read_text_file(path);
+    std::string input = with_line_breaks(header(text, "stdin"));
+    std::string oracle = run_outcome(text, input, {});
+    std::string mutant = run_outcome(text, input, Mutants::of(m.id));
+    EXPECT_EQ(oracle, header(text, "oracle"));
+    EXPECT_EQ(mutant, header(text, "mutant"));
+    EXPECT_NE(oracle, mutant);
+  }
+}
+
+// The same bug as a student executable: `uir-oracle --mutant NAME run PROG` (the README demo's
+// name), and a clear refusal of a name not in the catalogue.
+TEST(Mutants, TheCliRunsAMutantAsAStudentWould) {
+  std::string oracle = std::string(UIRGRADE_BINARY_DIR) + "/uir-oracle";
+  std::string prog = testdata_path("loads-never-move");
+  std::string data = ::testing::TempDir() + "/mutant_cli_data.txt";
+  {
+    std::ofstream(data) << "0: 1 2 3\n1: 0\n";
+  }
+  auto output_of = [](const std::string& command) {
+    std::string out;
+    FILE* pipe = popen(command.c_str(), "r");
+    char buf[256];
+    while (pipe && fgets(buf, sizeof buf, pipe)) out += buf;
+    int status = pipe ? pclose(pipe) : -1;
+    return out + "status " + std::to_string(WEXITSTATUS(status));
+  };
+  EXPECT_EQ(output_of(oracle + " run " + prog + " < " + data), "0: 1 2 3\n1: 6\nstatus 0");
+  EXPECT_EQ(output_of(oracle + " --mutant loads-never-move run " + prog + " < " + data), "0: 1 2 3\n1: 3\nstatus 0");
+  EXPECT_EQ(output_of(oracle + " --mutant no-such-bug run " + prog + " 2>&1"),
+            "uir-oracle: unknown mutant 'no-such-bug' (uir-oracle --list-mutants)\nstatus 2");
+  std::string listed = output_of(oracle + " --list-mutants");
+  for (const MutantInfo& m : mutant_catalogue()) EXPECT_NE(listed.find(std::string(m.name) + "\t"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace uir
