@@ -349,21 +349,6 @@ TEST(GraderEngine, RenderOfAnInvalidProgramMustExit2) {
   EXPECT_NE(result.message.find("E-UNDEFINED at line 2"), std::string::npos) << result.message;
 }
 
-TEST(GraderEngine, Limits) {
-  GradeConfig config = make_config();
-  config.limits.wall_seconds = 10;
-  TestCase test = make_test("week3/t", kSquares);
-  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 10);
-  config.timeout_seconds = 3;
-  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 3);
-  test.timeout_seconds = 20;  // the suite's own timeout wins
-  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 20);
-  EXPECT_EQ(limits_for_test(test, config, {}).cpu_seconds, 20);
-  // 2^24 f32 values print as up to ~16 bytes each: the cap must hold hundreds of MiB.
-  ProcessLimits big = limits_for_test(test, config, {{0, uir::DType::F32, 1 << 24}});
-  EXPECT_GE(big.stdout_cap_bytes, 16ull * (1 << 24));
-}
-
 TEST(GraderEngine, ParallelResultsKeepTheTestOrderAndMaxFailuresStops) {
   std::vector<TestCase> tests;
   for (int k = 0; k < 24; ++k) tests.push_back(make_test("week3/t" + std::to_string(k), kSquares));

@@ -1,0 +1,36 @@
+#include "grader/expected.h"
+
+#include <fmt/format.h>
+
+#include "grader/suite.h"
+
+namespace uirgrade {
+
+std::string Expected::rule() const {
+  return compiled.error ? std::string(uir::rule_info(compiled.error->rule).id) : "";
+}
+
+std::string Expected::describe() const {
+  if (exit_code == 2) return fmt::format("exit 2 ({} at line {})", rule(), compiled.error->line);
+  if (exit_code == 1) return fmt::format("exit 1 (the assert at line {} fails)", run.failed_assert_line);
+  return "exit 0";
+}
+
+std::variant<Expected, std::string> compute_expected(const TestCase& test, uint64_t seed) {
+  Expected expected;
+  expected.compiled = uir::compile(kProgramFile, test.source);
+  if (expected.compiled.error) {
+    expected.exit_code = 2;
+    return expected;
+  }
+  expected.specs = uir::slot_specs(expected.compiled.program);
+  auto inputs = make_input_data(test, expected.specs, seed);
+  if (auto* error = std::get_if<SuiteError>(&inputs)) return format_suite_error(*error);
+  const auto& data = std::get<std::vector<uir::SlotData>>(inputs);
+  expected.input_text = uir::format_slot_data(data);
+  expected.run = uir::run(expected.compiled, data);
+  expected.exit_code = expected.run.exit_code;
+  return expected;
+}
+
+}  // namespace uirgrade

@@ -1,0 +1,39 @@
+// What grading one student needs to know besides the tests: the student, the week, the seed, the
+// limits, where failed cases are kept, and how generated failures are shrunk. Every part of the
+// engine (grader/student_run.h, grader/reproduce.h, grader/grade.h) reads it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "grader/process.h"
+#include "grader/test_case.h"
+
+namespace uirgrade {
+
+struct GradeConfig {
+  std::string student;       // the path as given (reproduce commands)
+  std::string student_path;  // the absolute path that is run (each test runs in a fresh directory)
+  int week = 0;
+  uint64_t seed = 0;
+  int jobs = 1;
+  std::optional<double> timeout_seconds;  // --timeout; a test's own timeout wins over it
+  ProcessLimits limits;                   // the week's defaults
+  Sandbox sandbox = Sandbox::Auto;
+  int max_failures = 0;                   // 0: no limit
+  std::string keep_dir;                   // empty: keep nothing
+  std::string suites_arg;                 // `--suites DIR` for reproduce lines when not the default
+  int fuzz_count = 0;                     // --fuzz N, repeated in reproduce lines of fuzz/<n> tests
+  /// Test-only weakening, never set by the CLI: the student is handed the whole test file, headers
+  /// included, instead of student_program() (spec §7), to show what blanking prevents.
+  bool weakened_hand_over_whole_file = false;
+  /// Shrinks a failing generated test (grader/fuzz_shrink.h): given it and a predicate saying whether
+  /// a candidate test still fails the same way, the smallest such test. Unset: no shrinking.
+  std::function<std::optional<TestCase>(const TestCase& failing,
+                                        const std::function<bool(const TestCase&)>& still_fails)>
+      shrink;
+};
+
+}  // namespace uirgrade

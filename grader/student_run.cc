@@ -1,0 +1,154 @@
+// The student's side of a test. A render test is a pipeline of three processes (the student's
+// render, the grader's C compile, the compiled kernel); the first that fails decides the verdict.
+#include "grader/student_run.h"
+
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "grader/compare.h"
+#include "grader/render_check.h"
+#include "grader/student_program.h"
+#include "grader/verdict.h"
+
+namespace uirgrade {
+namespace {
+
+constexpr uint64_t kRenderStdoutCap = 16ull << 20;
+
+std::string student_command_name(const GradeConfig& config, std::string_view command) {
+  std::string base = config.student.substr(config.student.find_last_of('/') + 1);
+  return fmt::format("{} {} {}", base, command, kProgramFile);
+}
+
+/// Runs the student's `command` (run or render) on the test's program, in a fresh directory.
+ProcessResult run_student(std::string_view command, const TestCase& test, const std::string& stdin_data,
+                          const ProcessLimits& limits, const GradeConfig& config, CommandRunner& runner) {
+  ProcessRequest request;
+  request.argv = {config.student_path, std::string(command), kProgramFile};
+  request.stdin_data = stdin_data;
+  request.files = {{kProgramFile, handed_program(test, config)}};
+  request.limits = limits;
+  request.sandbox = config.sandbox;
+  return runner.run(request);
+}
+
+/// Adds a process's time to the outcome; its output becomes what --keep writes as the actual output.
+void record_process(const ProcessResult& result, Outcome& outcome) {
+  outcome.seconds += result.wall_seconds;
+  outcome.actual_out = result.out;
+  outcome.actual_err = result.err;
+}
+
+Outcome grade_run_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
+                       const GradeConfig& config, CommandRunner& runner) {
+  ProcessResult result = run_student("run", test, expected.input_text, limits, config, runner);
+  Outcome outcome;
+  record_process(result, outcome);
+  std::string what = student_command_name(config, "run");
+  outcome.failure = judge_process(result, limits, what, {0, 1, 2}, false);
+  if (!outcome.failure) outcome.failure = compare_outcome(test, expected, result, what, &outcome.note);
+  return outcome;
+}
+
+Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
+                          const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
+  ProcessLimits render_limits = limits;
+  render_limits.stdout_cap_bytes = kRenderStdoutCap;
+  ProcessResult rendered = run_student("render", test, "", render_limits, config, runner);
+
+  Outcome outcome;
+  record_process(rendered, outcome);
+  std::string what = student_command_name(config, "render");
+  if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) return outcome;
+  if (expected.exit_code == 2 || rendered.exit_code == 2) {
+    if (rendered.exit_code != 2 || expected.exit_code != 2)
+      outcome.failure = Judgement{
+          Verdict::WrongExit, fmt::format("{}: {}; the oracle: {}", what, describe_exit(rendered),
+                                          expected.exit_code == 2 ? expected.describe() : "a valid program (exit 0)"),
+          ""};
+    else
+      outcome.failure = judge_invalid_program(test, expected, rendered.err, &outcome.note);
+    return outcome;
+  }
+
+  outcome.rendered_c = rendered.out;
+  if (auto forbidden = find_forbidden_construct(rendered.out)) {
+    outcome.failure = Judgement{Verdict::ForbiddenConstruct,
+                                fmt::format("the rendered C uses {} at line {} (only `for` loops are allowed)",
+                                            forbidden->what, forbidden->line),
+                                fmt::format("{:>5} | {}\n", forbidden->line, forbidden->source_line)};
+    return outcome;
+  }
+  if (test.render_loops) {
+    int loops = count_for_loops(rendered.out);
+    if (loops != *test.render_loops) {
+      outcome.failure = Judgement{
+          Verdict::ForbiddenConstruct,
+          fmt::format("the rendered C has {} `for` statements; the test asks for exactly {} (only live loops "
+                      "are rendered)",
+                      loops, *test.render_loops),
+          ""};
+      return outcome;
+    }
+  }
+
+  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile);
+  CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c);
+  if (compiled.status == CompileOutcome::Status::InternalError) {
+    outcome.failure = Judgement{Verdict::InternalError, "internal error (not your fault): " + compiled.message, ""};
+    return outcome;
+  }
+  if (compiled.status == CompileOutcome::Status::CompileError) {
+    outcome.failure = Judgement{Verdict::CompileError,
+                                "the rendered C does not compile: " + first_line(compiled.message, 160),
+                                first_lines(compiled.message, 12)};
+    return outcome;
+  }
+
+  ProcessRequest binary;
+  binary.argv = {compiled.binary_path};
+  binary.stdin_data = expected.input_text;
+  binary.limits = limits;
+  // Sanitized binaries reserve terabytes of address space; their memory is bounded by the
+  // sanitizer's hard_rss_limit_mb instead (c_compile.h).
+  binary.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
+  binary.sandbox = config.sandbox;
+  ProcessResult ran = runner.run(binary);
+  record_process(ran, outcome);
+  what = "the rendered kernel";
+  outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
+  if (!outcome.failure) outcome.failure = compare_outcome(test, expected, ran, what, &outcome.note);
+  return outcome;
+}
+
+}  // namespace
+
+std::string handed_program(const TestCase& test, const GradeConfig& config) {
+  return config.weakened_hand_over_whole_file ? test.source : student_program(test.source);
+}
+
+ProcessLimits limits_for_test(const TestCase& test, const GradeConfig& config,
+                              const std::vector<uir::SlotSpec>& specs) {
+  ProcessLimits limits = config.limits;
+  std::optional<double> timeout = test.timeout_seconds ? test.timeout_seconds : config.timeout_seconds;
+  if (timeout) {
+    limits.wall_seconds = *timeout;
+    limits.cpu_seconds = *timeout;
+  }
+  // Spec §7: room for every value in a generous spelling ("%.17g" of a negative subnormal is 24
+  // characters), a slot prefix per line, and slack for warnings; never below the week's cap.
+  uint64_t needed = 64 << 10;
+  for (const uir::SlotSpec& spec : specs) needed += 32 * static_cast<uint64_t>(spec.length) + 32;
+  limits.stdout_cap_bytes = std::max(limits.stdout_cap_bytes, needed);
+  return limits;
+}
+
+Outcome run_student_on_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
+                            const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
+  return test.mode == Mode::Run ? grade_run_test(test, expected, limits, config, runner)
+                                : grade_render_test(test, expected, limits, config, runner, compiler);
+}
+
+}  // namespace uirgrade
