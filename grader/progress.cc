@@ -34,7 +34,7 @@ void ProgressPrinter::test_finished(const TestResult& result) {
   const std::string counter = fmt::format("[{}/{}]", done_, total_);
   const std::string name = printable_line(result_label(result));
   const std::string failure =
-      fmt::format("FAILED {} ({}): {}", name, verdict_name(result.verdict), printable_line(result.message));
+      fmt::format("FAILED {} ({}): {}", name, verdict_name(result.verdict), shown_line(result.message));
 
   if (!is_terminal_) {
     out_ << counter << ' ' << (passed ? fmt::format("passed {} ({:.2f}s)", name, result.seconds) : failure)

@@ -18,6 +18,7 @@
 #include "grader/display_text.h"
 #include "grader/json_writer.h"
 #include "grader/report.h"
+#include "grader/shown_result.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
 
@@ -25,12 +26,13 @@ namespace uirgrade {
 namespace {
 
 std::string test_output(const TestResult& result) {
+  const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
   std::string text = fmt::format("{} ({} mode, {:.2f}s)", verdict_name(result.verdict),
                                  mode_name(result.mode), result.seconds);
-  if (!result.message.empty()) text += "\n" + result.message;
-  if (!result.details.empty()) text += "\n\n" + result.details;
-  if (!result.reproduce.empty()) text += "\n\nTo reproduce:\n" + result.reproduce;
-  return printable_text(text);
+  if (!shown.message.empty()) text += "\n" + shown.message;
+  if (!shown.details.empty()) text += "\n\n" + shown.details;
+  if (!shown.reproduce.empty()) text += "\n\nTo reproduce:\n" + shown.reproduce;
+  return text;
 }
 
 std::string plural(int count, std::string_view one, std::string_view many) {

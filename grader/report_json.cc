@@ -17,6 +17,7 @@
 #include "grader/json_reader.h"
 #include "grader/json_writer.h"
 #include "grader/report.h"
+#include "grader/shown_result.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
 
@@ -58,9 +59,10 @@ void write_json(const Report& report, std::ostream& out) {
     json.key("points").number(result.points);
     json.key("max_points").number(result.max_points);
     json.key("time").number(result.seconds);
-    json.key("message").string(result.message);
-    json.key("details").string(result.details);
-    json.key("reproduce").string(result.reproduce);
+    const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
+    json.key("message").string(shown.message);
+    json.key("details").string(shown.details);
+    json.key("reproduce").string(shown.reproduce);
     json.end_object();
   }
   json.end_array();

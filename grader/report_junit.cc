@@ -14,6 +14,7 @@
 
 #include "grader/display_text.h"
 #include "grader/report.h"
+#include "grader/shown_result.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
 
@@ -37,7 +38,6 @@ std::string xml_escape(std::string_view text) {
   return out;
 }
 
-std::string xml_text(std::string_view bytes) { return xml_escape(printable_text(bytes)); }
 // Attribute values are one line: a parser would turn a raw newline in an attribute into a space.
 std::string xml_attribute(std::string_view bytes) { return xml_escape(printable_line(bytes)); }
 
@@ -59,10 +59,11 @@ void write_testcase(const TestResult& result, std::ostream& out) {
   }
   const char* element = result.verdict == Verdict::InternalError ? "error" : "failure";
   out << ">\n";
-  out << fmt::format("      <{} message=\"{}\" type=\"{}\">{}</{}>\n", element, xml_attribute(result.message),
-                     verdict_name(result.verdict), xml_text(result.details), element);
+  const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
+  out << fmt::format("      <{} message=\"{}\" type=\"{}\">{}</{}>\n", element, xml_escape(shown.message),
+                     verdict_name(result.verdict), xml_escape(shown.details), element);
   if (!result.reproduce.empty()) {
-    out << fmt::format("      <system-out>{}</system-out>\n", xml_text(result.reproduce));
+    out << fmt::format("      <system-out>{}</system-out>\n", xml_escape(shown.reproduce));
   }
   out << "    </testcase>\n";
 }

@@ -1,7 +1,7 @@
 // The text report for people: every failure first, each starting on a fresh line with its verdict,
 // message, the details (a diff, compiler errors) indented below, and the commands that reproduce it;
 // then the score table, one row per week (its subtotal) with its suites indented below, and the
-// total. All student text goes through printable_text, so escapes cannot repaint the terminal.
+// total. All student text goes through shown_result (display_text.h): escaped and bounded.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,36 +11,29 @@
 
 #include "grader/display_text.h"
 #include "grader/report.h"
+#include "grader/shown_result.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
 
 namespace uirgrade {
 namespace {
 
-// Details longer than this are cut in the text report (the JSON and JUnit reports keep them whole).
-constexpr int kMaxDetailLines = 40;
-
-void write_indented(std::string_view text, std::string_view indent, int max_lines, std::ostream& out) {
+// Long details are already cut by the display policy (display_text.h), as in every report.
+void write_indented(std::string_view text, std::string_view indent, std::ostream& out) {
   std::istringstream lines{std::string(text)};
-  std::string line;
-  int shown = 0, total = 0;
-  while (std::getline(lines, line)) {
-    if (++total > max_lines) continue;
-    out << indent << line << '\n';
-    ++shown;
-  }
-  if (total > shown) out << indent << fmt::format("... ({} more lines)\n", total - shown);
+  for (std::string line; std::getline(lines, line);) out << indent << line << '\n';
 }
 
 void write_failure(const TestResult& result, std::ostream& out) {
   out << fmt::format("FAILED {} ({}, {}, {:g}/{:g} points, {:.2f}s)\n", printable_line(result.name),
                      mode_name(result.mode), verdict_name(result.verdict), result.points, result.max_points,
                      result.seconds);
-  if (!result.message.empty()) out << "  " << printable_line(result.message) << '\n';
-  if (!result.details.empty()) write_indented(printable_text(result.details), "    ", kMaxDetailLines, out);
-  if (!result.reproduce.empty()) {
+  const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
+  if (!shown.message.empty()) out << "  " << shown.message << '\n';
+  if (!shown.details.empty()) write_indented(shown.details, "    ", out);
+  if (!shown.reproduce.empty()) {
     out << "  reproduce:\n";
-    write_indented(printable_text(result.reproduce), "    ", kMaxDetailLines, out);
+    write_indented(shown.reproduce, "    ", out);
   }
   out << '\n';
 }
