@@ -59,8 +59,8 @@ void bench_planted_bug(const char* name, const uir::Mutants& bugs, int searches)
       };
       if (!still_fails(text)) continue;
       double find_seconds = seconds_since(start);
-      uirgen::ShrinkStats stats;
-      std::string small = uirgen::shrink_program(text, still_fails, uirgen::ShrinkLimits{}, &stats);
+      uirgen::MinimizeStats stats;
+      std::string small = uirgen::minimize_program(text, still_fails, uirgen::MinimizeLimits{}, &stats);
       std::printf(
           "%-36s search %d: found after %4llu programs in %.3f s; shrunk %d -> %d statements in %.3f s "
           "(%d attempts, %d tree steps, %d reducer steps)\n",

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "bench/thread_cpu_time.h"
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "oracle/gemm_program.h"
 #include "oracle/oracle.h"
 

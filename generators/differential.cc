@@ -3,16 +3,10 @@
 #include <cmath>
 
 #include "oracle/oracle.h"
+#include "oracle/seeded_random.h"
 
 namespace uirgen {
 namespace {
-
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 bool same_word(uir::DType dtype, uint32_t a, uint32_t b) {
   if (dtype == uir::DType::F32 && std::isnan(std::bit_cast<float>(a)) && std::isnan(std::bit_cast<float>(b)))
@@ -23,13 +17,13 @@ bool same_word(uir::DType dtype, uint32_t a, uint32_t b) {
 }  // namespace
 
 std::vector<uir::SlotData> random_inputs(const std::vector<uir::SlotSpec>& specs, uint64_t seed) {
-  uint64_t state = seed;
+  uir::SplitMix64 rng{seed};
   std::vector<uir::SlotData> out;
   for (const uir::SlotSpec& spec : specs) {
     uir::SlotData slot{spec.slot, spec.dtype, {}};
     slot.words.reserve(spec.length);
     for (int32_t k = 0; k < spec.length; ++k) {
-      uint64_t r = splitmix64(state);
+      uint64_t r = rng.next();
       if (spec.dtype == uir::DType::F32) {
         // Multiples of 2^-10 in [-1, 1]: exact in f32 and short in text.
         float value = static_cast<float>(static_cast<int>(r % 2049) - 1024) / 1024.0f;

@@ -7,15 +7,10 @@
 #include "generators/generate.h"
 #include "generators/mutate.h"
 #include "generators/test_file.h"
+#include "oracle/seeded_random.h"
 
 namespace uirgen {
 namespace {
-
-uint64_t derive_seed(uint64_t seed, uint64_t stream, uint64_t index) {
-  uint64_t z = seed ^ (stream * 0x9e3779b97f4a7c15ull) ^ (index * 0xbf58476d1ce4e5b9ull);
-  z = (z ^ (z >> 31)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 29);
-}
 
 int size_for(int index) { return 20 + (index * 37) % 81; }  // 20..100
 
@@ -33,7 +28,7 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
   auto next_name = [&] { return "fuzz/" + std::to_string(tests.size() + 1); };
 
   for (int k = 0; k < count_of("valid"); ++k) {
-    uint64_t program_seed = derive_seed(seed, 1, k);
+    uint64_t program_seed = uir::derive_seed(seed, 1, k);
     std::string text = program_text(sample_program(week, program_seed, size_for(k)));
     tests.push_back(make_valid_test(text, next_name(), "fuzz", week, program_seed, k % 4 == 3).test);
   }
@@ -41,10 +36,10 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
   const auto& catalog = mutation_catalog();
   // Cycling through the catalog from a seed-dependent start: every rule comes up in a large run,
   // and small runs of different seeds break different rules.
-  const uint64_t first_mutation = derive_seed(seed, 3, 0) % catalog.size();
+  const uint64_t first_mutation = uir::derive_seed(seed, 3, 0) % catalog.size();
   for (int k = 0; k < count_of("invalid"); ++k) {
     for (int attempt = 0; attempt < 50; ++attempt) {
-      uint64_t program_seed = derive_seed(seed, 2, static_cast<uint64_t>(k) * 64 + attempt);
+      uint64_t program_seed = uir::derive_seed(seed, 2, static_cast<uint64_t>(k) * 64 + attempt);
       int mutation = static_cast<int>((first_mutation + k + attempt) % catalog.size());
       std::string valid = program_text(sample_program(week, program_seed, size_for(k)));
       Chooser chooser{rc::Random(program_seed)};

@@ -1,4 +1,4 @@
-// The live fuzzing API the grader calls (`grade --fuzz N`), and the shrinker it uses on a failure.
+// The live fuzzing API the grader calls (`grade --fuzz N`), and the minimiser it uses on a failure.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 
 namespace uirgen {
 
@@ -23,12 +23,12 @@ struct FuzzStats {
 std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::string, int>& counts_by_kind,
                                                 uint64_t seed, FuzzStats* stats = nullptr);
 
-struct ShrinkLimits {
+struct MinimizeLimits {
   int max_attempts = 4000;    // candidate programs tried (each costs one still_fails call)
   double max_seconds = 30.0;  // wall-clock budget
 };
 
-struct ShrinkStats {
+struct MinimizeStats {
   int attempts = 0;
   int tree_steps = 0;     // steps taken down RapidCheck's shrink tree
   int reducer_steps = 0;  // statement-level edits kept
@@ -40,9 +40,9 @@ struct ShrinkStats {
 /// shrink tree of the generated Shrinkable; then a statement-level reducer (drop a statement with
 /// everything using it, replace a value's uses by a literal, lower range bounds) keeps only
 /// candidates that are still valid (compile() finds no error) and still fail.
-std::string shrink_program(const std::string& text,
+std::string minimize_program(const std::string& text,
                            const std::function<bool(const std::string&)>& still_fails,
-                           const ShrinkLimits& limits, ShrinkStats* stats = nullptr);
+                           const MinimizeLimits& limits, MinimizeStats* stats = nullptr);
 
 /// Statements in a program text (top-level and in bodies, `ret` included; parameters not).
 int count_statements(const std::string& text);

@@ -9,7 +9,7 @@
 
 #include "generators/differential.h"
 #include "generators/generate.h"
-#include "grader/suite.h"
+#include "testcase/test_headers.h"
 
 namespace uirgen {
 namespace {
@@ -84,8 +84,8 @@ TEST(Fuzz, FindsAndShrinksEachPlantedBug) {
       };
       if (!still_fails(text)) continue;
       ++found;
-      ShrinkStats stats;
-      std::string small = shrink_program(text, still_fails, ShrinkLimits{}, &stats);
+      MinimizeStats stats;
+      std::string small = minimize_program(text, still_fails, MinimizeLimits{}, &stats);
       std::printf(
           "  %s: found at seed %llu (%d statements), shrunk to %d statements in %d attempts, %.3f s\n",
           planted.name, static_cast<unsigned long long>(seed), count_statements(text),
@@ -108,8 +108,8 @@ TEST(Fuzz, ShrinkerWalksTheRapidCheckTreeOfAGeneratedProgram) {
     if (candidate.find(" = max ") != std::string::npos) text = candidate;
   }
   auto has_max = [](const std::string& t) { return t.find(" = max ") != std::string::npos; };
-  ShrinkStats stats;
-  std::string small = shrink_program(text, has_max, ShrinkLimits{}, &stats);
+  MinimizeStats stats;
+  std::string small = minimize_program(text, has_max, MinimizeLimits{}, &stats);
   EXPECT_GT(stats.tree_steps, 0);
   EXPECT_TRUE(has_max(small));
   EXPECT_LE(count_statements(small), 3) << small;
@@ -130,7 +130,7 @@ TEST(Fuzz, ShrinkerKeepsHandWrittenFailuresValid) {
       "%c = cmplt 1 2\n"
       "assert %c\n";
   auto has_max = [](const std::string& t) { return t.find(" max ") != std::string::npos; };
-  std::string small = shrink_program(text, has_max, ShrinkLimits{});
+  std::string small = minimize_program(text, has_max, MinimizeLimits{});
   EXPECT_EQ(small, "%m = max 0 3\n");
 }
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "generators/mutate.h"
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 
 namespace uirgen {
 

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "generators/differential.h"
-#include "grader/suite.h"
+#include "testcase/test_headers.h"
 #include "oracle/oracle.h"
 
 namespace uirgen {

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/test_data.h"  // fnv1a64
+#include "oracle/seeded_random.h"
 
 namespace uirgrade {
 namespace {
@@ -93,7 +93,7 @@ CompileOutcome CCompiler::cached(const std::string& key, const std::function<Com
     outcome.seconds = 0;
     return outcome;
   }
-  CompileOutcome outcome = build(fnv1a64(key));
+  CompileOutcome outcome = build(uir::fnv1a64(key));
   promise.set_value(outcome);
   return outcome;
 }

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 #include "oracle/data.h"
 
 namespace uirgrade {

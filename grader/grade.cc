@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/fuzz_shrink.h"
+#include "grader/fuzz_minimize.h"
 #include "grader/keep.h"
 #include "grader/pool.h"
 #include "grader/reproduce.h"
@@ -87,7 +87,7 @@ bool worth_shrinking(Verdict verdict) {
 /// `<name>/shrunk/<mode>/`, with data and a reproduce.sh.
 void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<std::optional<TestResult>>& results,
                                const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
-  if (!config.shrink) return;
+  if (!config.minimize) return;
   GradeConfig quiet = config;
   quiet.keep_dir.clear();
   int shrunk = 0;
@@ -98,7 +98,7 @@ void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<s
     auto still_fails = [&](const TestCase& candidate) {
       return grade_test_once(candidate, quiet, runner, compiler).verdict == result.verdict;
     };
-    std::optional<TestCase> smallest = config.shrink(tests[k], still_fails);
+    std::optional<TestCase> smallest = config.minimize(tests[k], still_fails);
     if (!smallest) continue;
     smallest->name = tests[k].name + "/shrunk";
     TestResult again = grade_test_once(*smallest, config, runner, compiler);  // keeps it with --keep

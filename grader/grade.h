@@ -17,7 +17,7 @@
 #include "grader/grade_config.h"
 #include "grader/process.h"
 #include "grader/result.h"
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 
 namespace uirgrade {
 

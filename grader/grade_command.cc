@@ -17,7 +17,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/fuzz_shrink.h"
+#include "grader/fuzz_minimize.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
 #include "grader/suite.h"
@@ -179,8 +179,8 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;
   config.fuzz_count = options.fuzz;
   // Each shrink may run the student a few hundred times: bounded in attempts and wall time.
-  config.shrink = [seed = options.seed](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails) {
-    return shrink_generated_test(failing, still_fails, seed, uirgen::ShrinkLimits{300, 20.0});
+  config.minimize = [seed = options.seed](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails) {
+    return minimize_generated_test(failing, still_fails, seed, uirgen::MinimizeLimits{300, 20.0});
   };
   CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
 

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "grader/report_test_fixture.h"
+#include "grader/report_testing.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

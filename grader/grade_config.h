@@ -9,7 +9,7 @@
 #include <string>
 
 #include "grader/process.h"
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 
 namespace uirgrade {
 
@@ -29,11 +29,11 @@ struct GradeConfig {
   /// Test-only weakening, never set by the CLI: the student is handed the whole test file, headers
   /// included, instead of student_program() (spec §7), to show what blanking prevents.
   bool weakened_hand_over_whole_file = false;
-  /// Shrinks a failing generated test (grader/fuzz_shrink.h): given it and a predicate saying whether
-  /// a candidate test still fails the same way, the smallest such test. Unset: no shrinking.
+  /// Minimises a failing generated test (grader/fuzz_minimize.h): given it and a predicate saying whether
+  /// a candidate test still fails the same way, the smallest such test. Unset: no minimising.
   std::function<std::optional<TestCase>(const TestCase& failing,
                                         const std::function<bool(const TestCase&)>& still_fails)>
-      shrink;
+      minimize;
 };
 
 }  // namespace uirgrade

@@ -1,5 +1,5 @@
 // The verdicts a finished process earns before its output is looked at, in the order of
-// /work/shared/notes/subprocess.md: internal error, output limit, time-out, memory (probable),
+// docs/subprocess-notes.md: internal error, output limit, time-out, memory (probable),
 // sanitizer report, crash by signal, an exit code outside the contract. What is left (exit 0, 1
 // or 2) is compared with the oracle by the engine.
 #pragma once

@@ -1,5 +1,5 @@
 // judge_process on canned ProcessResults: when several things went wrong at once, the verdict is the
-// first in the order of /work/shared/notes/subprocess.md (internal error, output limit, time-out,
+// first in the order of docs/subprocess-notes.md (internal error, output limit, time-out,
 // memory, then the sanitizer, a signal, an exit outside the contract); what is left is for the
 // engine to compare. Plus the two helpers that feed its messages.
 #include "grader/judge.h"

@@ -1,6 +1,6 @@
 // The real CommandRunner: one untrusted program under limits (see grader/process.h).
 //
-// Approach (the one /work/shared/notes/subprocess.md found to work with Boost.Process 1.74):
+// Approach (the one docs/subprocess-notes.md found to work with Boost.Process 1.74):
 // Boost.Process only forks and execs; a ChildSetup handler (process_child.h) gives the child its
 // own session, stdio, rlimits, identity and signal state. The parent never uses Boost's waiting
 // (its wait_for is not thread-safe, terminate() leaves zombies, exit_code() mixes up signals):

@@ -3,7 +3,7 @@
 #include <regex>
 #include <sstream>
 
-#include "grader/report_test_fixture.h"
+#include "grader/report_testing.h"
 
 namespace uirgrade {
 namespace {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "grader/json_reader.h"
-#include "grader/report_test_fixture.h"
+#include "grader/report_testing.h"
 
 namespace uirgrade {
 namespace {

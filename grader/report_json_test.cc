@@ -2,7 +2,7 @@
 #include "grader/shown_result.h"
 
 #include "grader/json_reader.h"
-#include "grader/report_test_fixture.h"
+#include "grader/report_testing.h"
 
 namespace uirgrade {
 namespace {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "grader/report_test_fixture.h"
+#include "grader/report_testing.h"
 #include "grader/utf8.h"
 
 namespace uirgrade {

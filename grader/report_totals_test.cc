@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/report_test_fixture.h"
+#include "grader/report_testing.h"
 
 namespace uirgrade {
 namespace {
@@ -37,7 +37,7 @@ TEST(ReportTotals, PassedCountsVerdictsAndPointsCountPoints) {
 }
 
 TEST(ReportTotals, TheSampleReportAddsUpAsItsFixtureCountsByHand) {
-  // report_test_fixture.h counts the sample by hand: 17 tests, 5 passed, 6 of 20 points.
+  // report_testing.h counts the sample by hand: 17 tests, 5 passed, 6 of 20 points.
   Totals totals = add_up(sample_report().results);
   EXPECT_EQ(totals.tests, 17);
   EXPECT_EQ(totals.passed, 5);

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 
 namespace uirgrade {
 

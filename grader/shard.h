@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 
 namespace uirgrade {
 

@@ -21,11 +21,6 @@
 
 namespace uirgrade {
 
-std::string format_suite_error(const SuiteError& error) {
-  if (error.line > 0) return fmt::format("{}:{}: suite error: {}", error.file, error.line, error.message);
-  return fmt::format("{}: suite error: {}", error.file, error.message);
-}
-
 namespace {
 
 namespace fs = boost::filesystem;

@@ -9,17 +9,11 @@
 #include <vector>
 
 #include "grader/process.h"
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
+#include "testcase/test_data.h"
+#include "testcase/test_headers.h"
 
 namespace uirgrade {
-
-struct SuiteError {
-  std::string file;
-  int line = 0;  // 0: the file as a whole
-  std::string message;
-};
-/// "FILE:LINE: suite error: message"
-std::string format_suite_error(const SuiteError& error);
 
 /// What one week grades (suites/weeks.yaml).
 struct WeekPlan {
@@ -40,14 +34,5 @@ std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& su
 /// One suite folder (its suite.yaml and *.uir files).
 std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
                                                             const std::string& suite_name, int week);
-/// One test file's headers. `name` is "<suite>/<file stem>".
-std::variant<TestCase, SuiteError> parse_test_file(const std::string& path, const std::string& text,
-                                                    const std::string& name, const std::string& suite,
-                                                    int week);
-
-/// The input data of a test for the program's buffers, made deterministically from the test's name
-/// and the run's seed (spec §7): explicit values, random, random LO..HI, zeros, iota.
-std::variant<std::vector<uir::SlotData>, SuiteError> make_input_data(
-    const TestCase& test, const std::vector<uir::SlotSpec>& specs, uint64_t seed);
 
 }  // namespace uirgrade

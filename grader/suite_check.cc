@@ -18,7 +18,7 @@
 
 #include "grader/render_check.h"
 #include "grader/suite.h"
-#include "grader/test_data.h"
+#include "testcase/test_data.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/bytecode.h"
-#include "oracle/run_test_programs.h"
+#include "oracle/run_programs_testing.h"
 
 namespace uir {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/cli.h"
-#include "oracle/run_test_programs.h"
+#include "oracle/run_programs_testing.h"
 
 namespace uir {
 namespace {

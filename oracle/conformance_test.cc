@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "grader/suite.h"
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "oracle/oracle.h"
 #include "uirgrade_paths.h"
 

@@ -6,14 +6,14 @@
 // One C build per program (the builds run two at a time), then several data sets per binary.
 #include <algorithm>
 #include <filesystem>
-#include <functional>
 #include <future>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "oracle/oracle.h"
+#include "oracle/seeded_random.h"
 #include "uirgrade_paths.h"
 
 namespace uir {
@@ -69,7 +69,7 @@ Outcome compare_runner_with_c(const fs::path& relative, int serial) {
     return outcome;
   }
   for (int set = 0; set < kDataSetsPerProgram; ++set) {
-    uint32_t seed = static_cast<uint32_t>(std::hash<std::string>{}(outcome.path)) + set;
+    uint64_t seed = fnv1a64(outcome.path) + set;
     std::vector<SlotData> in = testing::random_slot_data(specs, seed);
     RunResult expected = run(compiled, in);
     testing::CRun got = testing::run_c(binary, format_slot_data(in));

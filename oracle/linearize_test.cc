@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/gemm_program.h"
-#include "oracle/linearize_test_util.h"
+#include "oracle/linearize_testing.h"
 
 namespace uir {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "oracle/linearize_test_util.h"
+#include "oracle/linearize_testing.h"
 
 namespace uir {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "oracle/linearize_stages_testing.h"
-#include "oracle/linearize_test_util.h"
+#include "oracle/linearize_testing.h"
 
 namespace uir {
 namespace {

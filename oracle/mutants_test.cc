@@ -14,7 +14,7 @@
 #include <set>
 #include <sstream>
 
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "oracle/cli.h"
 #include "uirgrade_paths.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "oracle/linearize_test_util.h"
+#include "oracle/linearize_testing.h"
 
 namespace uir {
 namespace {

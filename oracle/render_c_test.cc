@@ -3,9 +3,9 @@
 // valid program of the repository against the runner.
 #include <gtest/gtest.h>
 
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "oracle/oracle.h"
-#include "oracle/run_test_programs.h"
+#include "oracle/run_programs_testing.h"
 
 namespace uir {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "oracle/cli.h"
-#include "oracle/run_test_programs.h"
+#include "oracle/run_programs_testing.h"
 
 namespace uir {
 namespace {

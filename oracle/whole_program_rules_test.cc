@@ -2,7 +2,7 @@
 // neighbour accepted, and the order §8 checks them in.
 #include <gtest/gtest.h>
 
-#include "oracle/linearize_test_util.h"
+#include "oracle/linearize_testing.h"
 
 namespace uir {
 namespace {

@@ -1,7 +1,7 @@
-// Candidates are programs (uirgen::shrink_program edits programs and keeps only valid ones); the
+// Candidates are programs (uirgen::minimize_program edits programs and keeps only valid ones); the
 // grader judges tests. Each candidate program is turned into a test exactly as the live fuzzer makes
 // one, so the student is judged on the candidate the same way it was on the original.
-#include "grader/fuzz_shrink.h"
+#include "grader/fuzz_minimize.h"
 
 #include <set>
 #include <sstream>
@@ -20,16 +20,16 @@ std::string generated_program_text(const TestCase& test) {
   return out;
 }
 
-std::optional<TestCase> shrink_generated_test(const TestCase& failing,
+std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
-                                              uint64_t seed, const uirgen::ShrinkLimits& limits) {
-  if (failing.expect_exit == 2) return std::nullopt;  // the shrinker keeps programs valid
+                                              uint64_t seed, const uirgen::MinimizeLimits& limits) {
+  if (failing.expect_exit == 2) return std::nullopt;  // the minimiser keeps programs valid
   auto as_test = [&](const std::string& program) {
     return uirgen::make_valid_test(program, failing.name, failing.suite, failing.week, seed,
                                    failing.mode == Mode::Render).test;
   };
   const std::string original = generated_program_text(failing);
-  std::string smallest = uirgen::shrink_program(
+  std::string smallest = uirgen::minimize_program(
       original, [&](const std::string& program) { return still_fails(as_test(program)); }, limits);
   if (uirgen::count_statements(smallest) >= uirgen::count_statements(original)) return std::nullopt;
   TestCase shrunk = as_test(smallest);

@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "oracle/data.h"
+#include "oracle/seeded_random.h"
 
 namespace uir::testing {
 
@@ -100,17 +100,18 @@ inline CRun run_c(const CBinary& binary, const std::string& stdin_text) {
 }
 
 /// Seeded random contents for `specs`, like the grader's default `random` (i32 in [-100, 100],
-/// f32 in [-1, 1]).
-inline std::vector<SlotData> random_slot_data(const std::vector<SlotSpec>& specs, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int32_t> ints(-100, 100);
-  std::uniform_real_distribution<float> floats(-1.0f, 1.0f);
+/// f32 multiples of 2^-24 in [-1, 1]), the same on every platform.
+inline std::vector<SlotData> random_slot_data(const std::vector<SlotSpec>& specs, uint64_t seed) {
+  SplitMix64 rng{seed};
   std::vector<SlotData> out;
   for (const SlotSpec& spec : specs) {
     SlotData data{spec.slot, spec.dtype, {}};
-    for (int32_t k = 0; k < spec.length; ++k)
-      data.words.push_back(spec.dtype == DType::I32 ? static_cast<uint32_t>(ints(rng))
-                                                    : std::bit_cast<uint32_t>(floats(rng)));
+    for (int32_t k = 0; k < spec.length; ++k) {
+      uint64_t r = rng.next();
+      float f = static_cast<float>(static_cast<int64_t>(r % (2 * (1 << 24) + 1)) - (1 << 24)) / (1 << 24);
+      data.words.push_back(spec.dtype == DType::I32 ? static_cast<uint32_t>(static_cast<int32_t>(r % 201) - 100)
+                                                    : std::bit_cast<uint32_t>(f));
+    }
     out.push_back(std::move(data));
   }
   return out;

@@ -1,13 +1,12 @@
 // Input data: deterministic from name + slot + seed, within the promised ranges, and explicit
 // values parsed as spec §6.1 says.
-#include "grader/test_data.h"
+#include "testcase/test_data.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
 
-#include "grader/suite.h"
 
 namespace uirgrade {
 namespace {

@@ -1,7 +1,7 @@
 // Every header form of spec §7 and every way a header makes a test file invalid.
 #include <gtest/gtest.h>
 
-#include "grader/suite.h"
+#include "testcase/test_headers.h"
 
 namespace uirgrade {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "oracle/gemm_program.h"
 #include "oracle/oracle.h"
 #include "uirgrade_paths.h"

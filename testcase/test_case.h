@@ -1,5 +1,6 @@
-// One graded test as the loader (suite.cc) makes it from a suite's manifest and a .uir file's
+// One graded test as the loader (grader/suite.cc) makes it from a suite's manifest and a .uir file's
 // headers (spec §7), and as the grader runs it. Generated programs (fuzz/<n>) become TestCases too.
+// The test-case layer (testcase/) sits on the oracle and below both the generators and the grader.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,15 @@ struct Tolerance {
   double rtol = 1e-5;
   double atol = 1e-6;
 };
+
+/// A problem in a suite or test file: the file, its line (0: the file as a whole) and a message.
+struct SuiteError {
+  std::string file;
+  int line = 0;
+  std::string message;
+};
+/// "FILE:LINE: suite error: message"
+std::string format_suite_error(const SuiteError& error);
 
 struct TestCase {
   std::string name;   // "week3/accumulator", "fuzz/17"

@@ -1,4 +1,4 @@
-// The shrinker, in two stages.
+// The minimiser of a failing program (test-case reduction; not the `shrink` view op), in two stages.
 //
 // 1. RapidCheck's shrink tree. A generated program is a replay of recorded choices; its Shrinkable
 //    (generate.h) offers programs built from shorter or smaller choice lists, each valid by
@@ -37,8 +37,8 @@ using uir::Stmt;
 
 struct Search {
   const std::function<bool(const std::string&)>& still_fails;
-  const ShrinkLimits& limits;
-  ShrinkStats& stats;
+  const MinimizeLimits& limits;
+  MinimizeStats& stats;
   Clock::time_point start = Clock::now();
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
@@ -251,10 +251,10 @@ bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
 
 }  // namespace
 
-std::string shrink_program(const std::string& text,
+std::string minimize_program(const std::string& text,
                            const std::function<bool(const std::string&)>& still_fails,
-                           const ShrinkLimits& limits, ShrinkStats* stats) {
-  ShrinkStats local;
+                           const MinimizeLimits& limits, MinimizeStats* stats) {
+  MinimizeStats local;
   Search search{still_fails, limits, stats ? *stats : local};
   std::string best = walk_shrink_tree(text, search);
   uir::Compiled current = uir::compile("shrink.uir", best);

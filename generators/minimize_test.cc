@@ -39,26 +39,26 @@ TEST(CountStatements, CountsBodiesAndTopLevelButNotParamsOrComments) {
   EXPECT_EQ(count_statements(""), 0);
 }
 
-TEST(ShrinkProgram, ReturnsTheTextWhenNothingSmallerFails) {
+TEST(MinimizeProgram, ReturnsTheTextWhenNothingSmallerFails) {
   std::string text = "%a = add 1 2\n%ok = cmpeq %a 3\nassert %ok\n";
-  ShrinkStats stats;
-  std::string small = shrink_program(text, [&](const std::string& t) { return t == text; }, ShrinkLimits{}, &stats);
+  MinimizeStats stats;
+  std::string small = minimize_program(text, [&](const std::string& t) { return t == text; }, MinimizeLimits{}, &stats);
   EXPECT_EQ(small, text);
   EXPECT_GT(stats.attempts, 0);
   EXPECT_EQ(stats.reducer_steps, 0);
   EXPECT_EQ(stats.tree_steps, 0);
 }
 
-TEST(ShrinkProgram, StopsAtTheAttemptBudget) {
+TEST(MinimizeProgram, StopsAtTheAttemptBudget) {
   std::string text = "%a = add 1 2\n%b = mul %a 3\n%c = max %b 4\n%ok = cmplt %c 100\nassert %ok\n";
-  ShrinkLimits limits;
+  MinimizeLimits limits;
   limits.max_attempts = 3;
-  ShrinkStats stats;
-  shrink_program(text, [](const std::string&) { return true; }, limits, &stats);
+  MinimizeStats stats;
+  minimize_program(text, [](const std::string&) { return true; }, limits, &stats);
   EXPECT_EQ(stats.attempts, 3);
 }
 
-TEST(ShrinkProgram, FlattensALoopWhoseIterationsDoNotMatter) {
+TEST(MinimizeProgram, FlattensALoopWhoseIterationsDoNotMatter) {
   // Element 0 ends as 7 whatever the loop does: only flattening removes the range and its end
   // (dropping the range's cone would drop the store too).
   std::string text =
@@ -75,7 +75,7 @@ TEST(ShrinkProgram, FlattensALoopWhoseIterationsDoNotMatter) {
     return result && !result->buffers.empty() && result->buffers[0].i32(0) == 7;
   };
   ASSERT_TRUE(stores_seven(text));
-  std::string small = shrink_program(text, stores_seven, ShrinkLimits{});
+  std::string small = minimize_program(text, stores_seven, MinimizeLimits{});
   EXPECT_TRUE(stores_seven(small)) << small;
   EXPECT_FALSE(contains(small, " range ")) << small;
   EXPECT_FALSE(contains(small, " end ")) << small;
@@ -83,7 +83,7 @@ TEST(ShrinkProgram, FlattensALoopWhoseIterationsDoNotMatter) {
   EXPECT_LE(count_statements(small), 5) << small;
 }
 
-TEST(ShrinkProgram, LowersARangeBoundToOne) {
+TEST(MinimizeProgram, LowersARangeBoundToOne) {
   std::string text =
       "%b = buffer 4 dtype=i32 slot=0\n"
       "%i = range 4\n"
@@ -94,11 +94,11 @@ TEST(ShrinkProgram, LowersARangeBoundToOne) {
   auto has_a_loop = [](const std::string& t) {
     return run_on_zeros(t).has_value() && contains(t, " range ") && contains(t, " end ");
   };
-  std::string small = shrink_program(text, has_a_loop, ShrinkLimits{});
+  std::string small = minimize_program(text, has_a_loop, MinimizeLimits{});
   EXPECT_TRUE(contains(small, "%i = range 1\n")) << small;
 }
 
-TEST(ShrinkProgram, DropsAFunctionNothingCalls) {
+TEST(MinimizeProgram, DropsAFunctionNothingCalls) {
   std::string text =
       "func @unused(%x: f32) -> f32 {\n"
       "  %y = mul %x %x\n"
@@ -110,24 +110,24 @@ TEST(ShrinkProgram, DropsAFunctionNothingCalls) {
     std::optional<uir::RunResult> result = run_on_zeros(t);
     return result && result->exit_code == 1;
   };
-  std::string small = shrink_program(text, fails_an_assert, ShrinkLimits{});
+  std::string small = minimize_program(text, fails_an_assert, MinimizeLimits{});
   EXPECT_TRUE(fails_an_assert(small));
   EXPECT_FALSE(contains(small, "func")) << small;
   EXPECT_EQ(count_statements(small), 2) << small;  // the comparison and the assert
 }
 
-TEST(ShrinkProgram, AGeneratedProgramEditedByHandSkipsTheShrinkTree) {
+TEST(MinimizeProgram, AGeneratedProgramEditedByHandSkipsTheShrinkTree) {
   std::string generated = program_text(sample_program(3, 4, 60));
   std::string edited = generated + "# edited by hand\n";
   auto valid = [](const std::string& t) { return !uir::compile("s.uir", t).error; };
-  ShrinkStats stats;
-  std::string small = shrink_program(edited, valid, ShrinkLimits{}, &stats);
+  MinimizeStats stats;
+  std::string small = minimize_program(edited, valid, MinimizeLimits{}, &stats);
   EXPECT_EQ(stats.tree_steps, 0);
   EXPECT_GT(stats.reducer_steps, 0);
   EXPECT_LT(count_statements(small), count_statements(edited));
 
-  ShrinkStats untouched;
-  shrink_program(generated, valid, ShrinkLimits{}, &untouched);
+  MinimizeStats untouched;
+  minimize_program(generated, valid, MinimizeLimits{}, &untouched);
   EXPECT_GT(untouched.tree_steps, 0);
 }
 

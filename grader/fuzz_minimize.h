@@ -1,5 +1,6 @@
-// Shrinking a failing generated program (issue 6): `grade` hands a fuzz/<n> test that a student
-// fails to the generator's shrinker and reports the smallest program that still fails the same way.
+// Minimising a failing generated program (issue 6): `grade` hands a fuzz/<n> test that a student
+// fails to the generator's minimiser (generators/minimize.cc) and reports the smallest program that
+// still fails the same way. ("Shrink" is the view op; test-case reduction is "minimise".)
 #pragma once
 
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include <optional>
 
 #include "generators/fuzz.h"
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 
 namespace uirgrade {
 
@@ -18,8 +19,8 @@ std::string generated_program_text(const TestCase& test);
 /// The smallest valid program on which `still_fails` holds, as a test made like the generator makes
 /// them (explicit data from `seed`, the oracle's expectations, the same name and mode), or nullopt
 /// when `failing` is not a valid generated program or nothing smaller still fails.
-std::optional<TestCase> shrink_generated_test(const TestCase& failing,
+std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
-                                              uint64_t seed, const uirgen::ShrinkLimits& limits);
+                                              uint64_t seed, const uirgen::MinimizeLimits& limits);
 
 }  // namespace uirgrade

@@ -20,8 +20,8 @@
 #include <variant>
 #include <vector>
 
-#include "grader/suite.h"
-#include "grader/test_data.h"
+#include "testcase/test_data.h"
+#include "testcase/test_headers.h"
 #include "oracle/parse.h"
 
 namespace uirgrade {

@@ -1,4 +1,4 @@
-#include "grader/fuzz_shrink.h"
+#include "grader/fuzz_minimize.h"
 
 #include <gtest/gtest.h>
 
@@ -22,13 +22,13 @@ const std::string kProgram =
     "%e = end %s %i\n"
     "%c1 = after %c %e\n";
 
-TEST(FuzzShrink, ProgramTextIsTheTestWithoutItsHeaders) {
+TEST(FuzzMinimize, ProgramTextIsTheTestWithoutItsHeaders) {
   TestCase test = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
   ASSERT_NE(test.source, kProgram);  // headers were inserted
   EXPECT_EQ(generated_program_text(test), kProgram);
 }
 
-TEST(FuzzShrink, KeepsShrinkingWhileTheFailureLasts) {
+TEST(FuzzMinimize, KeepsShrinkingWhileTheFailureLasts) {
   TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
   // A "student" that fails whenever a program multiplies: the smallest failing program still
   // multiplies, is valid, and is smaller than the original.
@@ -37,7 +37,7 @@ TEST(FuzzShrink, KeepsShrinkingWhileTheFailureLasts) {
     ++calls;
     return generated_program_text(candidate).find(" mul ") != std::string::npos;
   };
-  std::optional<TestCase> smallest = shrink_generated_test(failing, still_fails, 5, {200, 10.0});
+  std::optional<TestCase> smallest = minimize_generated_test(failing, still_fails, 5, {200, 10.0});
   ASSERT_TRUE(smallest.has_value());
   std::string program = generated_program_text(*smallest);
   EXPECT_NE(program.find(" mul "), std::string::npos) << program;
@@ -48,14 +48,14 @@ TEST(FuzzShrink, KeepsShrinkingWhileTheFailureLasts) {
   EXPECT_GT(calls, 0);
 }
 
-TEST(FuzzShrink, NothingSmallerFailsMeansNoShrink) {
+TEST(FuzzMinimize, NothingSmallerFailsMeansNoShrink) {
   TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
   auto never = [](const TestCase&) { return false; };
-  EXPECT_FALSE(shrink_generated_test(failing, never, 5, {100, 5.0}).has_value());
+  EXPECT_FALSE(minimize_generated_test(failing, never, 5, {100, 5.0}).has_value());
   TestCase invalid = failing;
   invalid.expect_exit = 2;  // invalid programs are not shrunk: the shrinker keeps programs valid
   auto always = [](const TestCase&) { return true; };
-  EXPECT_FALSE(shrink_generated_test(invalid, always, 5, {100, 5.0}).has_value());
+  EXPECT_FALSE(minimize_generated_test(invalid, always, 5, {100, 5.0}).has_value());
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 // are mapped to their range with plain integer arithmetic (never std::*_distribution, whose output
 // differs between libstdc++ and libc++). f32 values are multiples of 2^-23 in [-1, 1] (or a double
 // interpolation rounded once to f32 for `random LO..HI`), so they are exact and portable too.
-#include "grader/test_data.h"
+#include "testcase/test_data.h"
 
 #include <fmt/format.h>
 
@@ -15,9 +15,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "grader/suite.h"
 
 namespace uirgrade {
+
+using uir::fnv1a64;
+using uir::SplitMix64;
 
 std::optional<int32_t> parse_i32(std::string_view token) {
   // from_chars reads exactly -?[0-9]+ (no '+', no blanks, no hex) and refuses what overflows i32.
@@ -25,22 +27,6 @@ std::optional<int32_t> parse_i32(std::string_view token) {
   auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
   if (ec != std::errc() || end != token.data() + token.size()) return std::nullopt;
   return value;
-}
-
-uint64_t fnv1a64(std::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
-
-uint64_t SplitMix64::next() {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
 }
 
 SplitMix64 slot_stream(const std::string& test_name, int slot, uint64_t seed) {
