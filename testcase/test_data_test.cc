@@ -27,19 +27,6 @@ TestCase named(const std::string& name) {
   return t;
 }
 
-TEST(TestData, Fnv1aMatchesPublishedVectors) {
-  EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ull);
-  EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cull);
-  EXPECT_EQ(fnv1a64("foobar"), 0x85944171f73967e8ull);
-}
-
-TEST(TestData, SplitMix64MatchesItsReferenceOutput) {
-  SplitMix64 rng{0};
-  EXPECT_EQ(rng.next(), 0xe220a8397b1dcdafull);
-  EXPECT_EQ(rng.next(), 0x6e789e6aa1b965f4ull);
-  EXPECT_EQ(rng.next(), 0x06c45d188009454full);
-}
-
 TEST(TestData, SameNameSlotAndSeedGiveTheSameData) {
   std::vector<uir::SlotSpec> specs = {{0, DType::I32, 64}, {3, DType::F32, 64}};
   auto a = make_ok(named("week3/gemm"), specs, 7);
