@@ -11,6 +11,7 @@
 #include "oracle/liveness.h"
 #include "oracle/load_placement.h"
 #include "oracle/loop_order.h"
+#include "oracle/mutant_linearize.h"
 #include "oracle/nesting.h"
 #include "oracle/schedule.h"
 #include "oracle/users.h"
@@ -21,7 +22,8 @@ std::optional<Error> linearize(const Program& program, Linear* out, const Mutant
   *out = Linear{};
   LoopTree tree;
   if (auto error = build_loop_tree(program, &tree)) return error;
-  if (auto error = check_effects_take_effect(program, tree)) return error;
+  if (!mutants.has(Mutant::SkipDeadEffect))
+    if (auto error = check_effects_take_effect(program, tree)) return error;
   out->live = live_statements(program);
 
   std::vector<int32_t> target(program.stmts.size(), kTopLevel);
@@ -29,13 +31,25 @@ std::optional<Error> linearize(const Program& program, Linear* out, const Mutant
     if (out->live[s])
       if (auto error = find_target(program, tree, static_cast<int32_t>(s), &target[s])) return error;
 
+  if (mutants.any())
+    if (auto error = mutant_scheduler_stuck(program, tree, out->live, target, mutants))
+      return error;
+
   // Both the load rule and the scheduler walk the live users of each statement: listed once here.
   Users users(program, out->live);
-  Placement placement =
-      place_statements(program, tree, out->live, users, target, !mutants.has(Mutant::LoadsNeverMove));
+  Placement placement = place_statements(program, tree, out->live, users, target, mutants);
+  if (mutants.has(Mutant::AllocZeroedPerIteration))
+    place_allocs_with_their_users(program, tree, out->live, users, &placement);
+  // Students without the load -> store edges (attempt (c) orders siblings by buffers instead).
+  if (mutants.has(Mutant::StoreVisibleBeforeAfter) || mutants.has(Mutant::SiblingsByBuffer))
+    placement.load_edges.clear();
   LoopOrder order;
-  if (auto error = order_loops(program, tree, out->live, placement, mutants.has(Mutant::SubsetScope), &order))
-    return error;
+  std::optional<Error> error = order_loops(program, tree, out->live, placement, mutants, &order);
+  if (error && error->rule == Rule::LoadOrder && mutants.has(Mutant::SkipLoadOrder)) {
+    placement.load_edges.clear();
+    error = order_loops(program, tree, out->live, placement, mutants, &order);
+  }
+  if (error) return error;
   return schedule(program, tree, out->live, users, placement, order, mutants.has(Mutant::SubsetScope),
                   &out->items);
 }

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "oracle/mutants.h"
 #include "oracle/nesting.h"
 #include "oracle/program.h"
 #include "oracle/users.h"
@@ -23,9 +24,10 @@ struct Placement {
 /// Starts from each live statement's target and applies the load rule: a load moves into the
 /// innermost loop holding every live use when that loop is deeper and stores into the version the
 /// load reads. Then every statement sits at least as deep as its operands (a view whose offset is a
-/// moved load moves with it). `move_loads` false is the mutant loads-never-move (the rule ignored). `users` are
-/// the live users of `live` (built once by the linearizer and shared with the scheduler).
+/// moved load moves with it). `users` are the live users of `live` (built once by the linearizer and
+/// shared with the scheduler). `mutants`: loads-never-move, loads-always-move and
+/// load-moves-without-store change the rule the way students get it wrong.
 Placement place_statements(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                           const Users& users, const std::vector<int32_t>& target, bool move_loads);
+                           const Users& users, const std::vector<int32_t>& target, const Mutants& mutants);
 
 }  // namespace uir

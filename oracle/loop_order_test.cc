@@ -25,7 +25,8 @@ struct Ordered {
 Ordered order_of(std::string_view text, bool by_range_line = false) {
   Ordered out{testing::StagesBeforeLoopOrder(text), std::nullopt, {}};
   const testing::StagesBeforeLoopOrder& s = out.stages;
-  out.error = order_loops(s.compiled.program, s.tree, s.live, s.placement, by_range_line, &out.order);
+  out.error = order_loops(s.compiled.program, s.tree, s.live, s.placement,
+                          by_range_line ? Mutants::of(Mutant::SubsetScope) : Mutants(), &out.order);
   return out;
 }
 

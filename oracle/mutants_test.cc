@@ -16,6 +16,7 @@
 
 #include "oracle/c_toolchain_testing.h"
 #include "oracle/cli.h"
+#include "oracle/mutant_run.h"
 #include "uirgrade_paths.h"
 
 namespace uir {
@@ -42,9 +43,23 @@ std::string with_line_breaks(std::string s) {
   return out + "\n";
 }
 
+/// What the grader sees of the rendered kernel's run: the mutant's program as rendered (the mutants
+/// that show in render), run by the mutant interpreter like the compiled C would run it.
+std::string rendered_outcome(const std::string& text, const std::string& stdin_text, const Mutants& mutants) {
+  Compiled compiled = compile("t.uir", text, mutants);
+  if (compiled.error) return "exit 2 " + std::string(rule_info(compiled.error->rule).id);
+  auto data = parse_slot_data(stdin_text, slot_specs(compiled.program));
+  RunResult r = run_with_mutants(compiled, std::get<std::vector<SlotData>>(data), mutants.showing_in(MUTANT_RENDER));
+  std::string lines = format_slot_data(r.buffers);
+  for (size_t k = 0; (k = lines.find('\n', k)) != std::string::npos && k + 1 < lines.size();) lines.replace(k, 1, " | ");
+  lines.pop_back();
+  return "exit " + std::to_string(r.exit_code) + " | " + lines;
+}
+
 /// What a grader sees of `uir-oracle [--mutant] run PROG`, in one line: "exit 0 | 0: 1 2 | 1: 3",
 /// "exit 1 assert 9 | ..." (the line stderr names), "exit 2 E-RULE line 7", or "exit N" for a crash.
 std::string run_outcome(const std::string& text, const std::string& stdin_text, const Mutants& mutants) {
+  if (header(text, "command") == "render") return rendered_outcome(text, stdin_text, mutants);
   std::istringstream in(stdin_text);
   std::ostringstream out, err;
   int code = cli_run({"t.uir", text}, in, out, err, mutants);

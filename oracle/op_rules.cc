@@ -32,8 +32,9 @@ std::string interval_text(Interval a) { return fmt::format("[{}, {}]", a.lo, a.h
 
 }  // namespace
 
-OpRules::OpRules(const std::vector<Stmt>& block)
+OpRules::OpRules(const std::vector<Stmt>& block, const Mutants& mutants)
     : block_(block),
+      mutants_(mutants),
       end_of_range_(block.size(), -1),
       store_into_(block.size(), -1),
       visited_by_(block.size(), -1) {}
@@ -63,6 +64,8 @@ std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
   Interval off = operand_interval(block_, offset);
   const Stmt& whole = block_[shrink.operands[0].ref];
   int64_t k = shrink.shape;
+  if (mutants_.has(Mutant::SkipBounds)) return std::nullopt;
+  if (mutants_.has(Mutant::BoundsIgnoreWindow)) k = 1;
   if (off.lo >= 0 && int64_t{off.hi} + k <= whole.length) return std::nullopt;
   std::string window = k == 1 ? "element" : fmt::format("{} elements", k);
   return operand_error(Rule::Bounds, shrink, offset,
@@ -74,7 +77,7 @@ std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
 std::optional<Error> OpRules::div_zero(const Stmt& division) const {
   const Operand& divisor = division.operands[1];
   Interval d = operand_interval(block_, divisor);
-  if (!contains_zero(d)) return std::nullopt;
+  if (!contains_zero(d) || mutants_.has(Mutant::SkipDivZero)) return std::nullopt;
   if (divisor.kind == Operand::Kind::Literal) return operand_error(Rule::DivZero, division, divisor, "the divisor is 0");
   return operand_error(Rule::DivZero, division, divisor,
                   fmt::format("the divisor {} is in {}, which holds 0", divisor.text, interval_text(d)));
@@ -88,7 +91,7 @@ std::optional<Error> OpRules::end_rules(const Stmt& end, int index) {
                     fmt::format("range {} is already closed by the end on line {}", range.text, block_[earlier].line));
   for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
     const Operand& effect = end.operands[k];
-    if (!has_open(block_[effect.ref], range.ref))
+    if (!has_open(block_[effect.ref], range.ref) && !mutants_.has(Mutant::SkipEndUnused))
       return operand_error(Rule::EndUnused, end, effect, fmt::format("{} does not depend on {}", effect.text, range.text));
   }
   end_of_range_[range.ref] = index;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "oracle/error.h"
+#include "oracle/mutants.h"
 #include "oracle/program.h"
 
 namespace uir {
@@ -19,7 +20,8 @@ namespace uir {
 class OpRules {
  public:
   /// `block` is program.stmts or a function body; its statements are checked by check() in order.
-  explicit OpRules(const std::vector<Stmt>& block);
+  /// `mutants`: a student's skipped or weakened rules (oracle/mutants.h); none for the oracle.
+  explicit OpRules(const std::vector<Stmt>& block, const Mutants& mutants = {});
 
   /// Checks the op's own rules for block[index], which passed typecheck_statement, and records it
   /// for the statements after it. Statements must be checked in order, each once.
@@ -43,6 +45,7 @@ class OpRules {
                             std::unordered_map<int32_t, bool>& memo) const;
 
   const std::vector<Stmt>& block_;
+  Mutants mutants_;
   std::vector<int32_t> end_of_range_;   // per statement: the end closing this range, or -1
   std::vector<int32_t> store_into_;     // per statement: the store writing into this version, or -1
   std::map<std::pair<int32_t, std::vector<int32_t>>, int32_t> after_on_;  // (version, open ranges) -> after

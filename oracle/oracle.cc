@@ -12,7 +12,7 @@ Compiled compile(std::string path, std::string_view text, const Mutants& mutants
   Compiled out;
   out.mutants = mutants;
   out.program = std::move(parsed.program);
-  out.error = validate(out.program, parsed.error);
+  out.error = validate(out.program, parsed.error, mutants);
   if (!out.error) out.error = linearize(out.program, &out.linear, mutants);
   if (out.error) out.linear = Linear{};
   return out;

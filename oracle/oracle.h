@@ -30,6 +30,7 @@ struct RunResult {
   int exit_code = 0;           // 0: every assert passed; 1: an assert failed
   int failed_assert_line = 0;  // exit 1: the line of the failing assert that comes first in the file
   std::vector<SlotData> buffers;  // final contents, increasing slot order
+  std::string crash;  // mutants only (oracle/mutant_run.h): why the run stopped like a crashing program
 };
 
 /// Runs a valid program on `inputs` (one SlotData per buffer, as slot_specs() lists them).

@@ -13,6 +13,7 @@
 // `f<index>_<name>`; the index makes them unique, the .uir name keeps them readable.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -49,6 +50,19 @@ constexpr Helper kF32ToI32 = {"uir_f32_to_i32",
     "  if (x >= 2147483648.0f) return INT32_MAX;\n"
     "  if (x <= -2147483648.0f) return INT32_MIN;\n"
     "  return (int32_t)x;\n"
+    "}\n"};
+
+// The helpers of the mutant floor-division (oracle/mutants.def): Python's // and %.
+constexpr Helper kIdivFloor = {"uir_idiv_floor",
+    "static inline int32_t uir_idiv_floor(int32_t a, int32_t b) {\n"
+    "  int64_t q = (int64_t)a / b, r = (int64_t)a % b;\n"
+    "  if (r != 0 && ((r < 0) != (b < 0))) --q;\n"
+    "  return (int32_t)(uint32_t)q;\n"
+    "}\n"};
+constexpr Helper kModFloor = {"uir_mod_floor",
+    "static inline int32_t uir_mod_floor(int32_t a, int32_t b) {\n"
+    "  int64_t r = (int64_t)a % b;\n"
+    "  return (int32_t)(r != 0 && ((r < 0) != (b < 0)) ? r + b : r);\n"
     "}\n"};
 
 std::string c_type(DType t) {
@@ -89,7 +103,8 @@ std::string c_literal(const Scalar& value) {
 
 class CRenderer {
  public:
-  explicit CRenderer(const Compiled& compiled) : program_(compiled.program), linear_(compiled.linear) {}
+  explicit CRenderer(const Compiled& compiled)
+      : program_(compiled.program), linear_(compiled.linear), mutants_(compiled.mutants.showing_in(MUTANT_RENDER)) {}
 
   std::string render() {
     std::string functions;
@@ -100,7 +115,7 @@ class CRenderer {
     std::replace_if(path.begin(), path.end(), [](char c) { return c == '\n' || c == '\r'; }, '?');
     std::string out = fmt::format("// {}, rendered by uir-oracle (spec section 6.2).\n", path);
     out += "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n#include <string.h>\n\n";
-    for (const Helper* helper : {&kAddI32, &kMulI32, &kIdiv, &kMod, &kF32ToI32})
+    for (const Helper* helper : {&kAddI32, &kMulI32, &kIdiv, &kMod, &kF32ToI32, &kIdivFloor, &kModFloor})
       if (used_helpers_.count(helper->name)) out += std::string(helper->definition);
     if (!used_helpers_.empty()) out += "\n";
     return out + functions + kernel;
@@ -146,8 +161,51 @@ class CRenderer {
 
   // --- expressions -------------------------------------------------------------------------
 
+  bool on(Mutant m) const { return mutants_.has(m); }
+
+  /// The C type of a value (memory keeps c_type): f32 values are doubles for the mutant f32-in-double.
+  std::string value_type(DType t) const { return t == DType::F32 && on(Mutant::F32InDouble) ? "double" : c_type(t); }
+
+  /// A value op as the student with a value mutant writes it, or nothing for the oracle's C.
+  std::optional<std::string> mutated_expression(const std::vector<Stmt>& block, const Stmt& s) {
+    auto arg = [&](size_t k) { return atom(block, s.operands[k]); };
+    const bool i32 = s.dtype == DType::I32, f32 = s.dtype == DType::F32;
+    switch (s.op) {
+      case Op::Add:
+        if (i32 && on(Mutant::I32NoWrap)) return fmt::format("{} + {}", arg(0), arg(1));
+        if (f32 && on(Mutant::FusedMultiplyAdd))
+          for (size_t k = 0; k < 2; ++k) {
+            const Operand& o = s.operands[k];
+            if (o.kind != Operand::Kind::Ref || block[o.ref].op != Op::Mul) continue;
+            return fmt::format("fmaf({}, {}, {})", atom(block, block[o.ref].operands[0]),
+                               atom(block, block[o.ref].operands[1]), arg(1 - k));
+          }
+        return std::nullopt;
+      case Op::Mul: return i32 && on(Mutant::I32NoWrap) ? std::optional(fmt::format("{} * {}", arg(0), arg(1))) : std::nullopt;
+      case Op::Idiv: return on(Mutant::FloorDivision) ? std::optional(call_helper(kIdivFloor, arg(0), arg(1))) : std::nullopt;
+      case Op::Mod: return on(Mutant::FloorDivision) ? std::optional(call_helper(kModFloor, arg(0), arg(1))) : std::nullopt;
+      case Op::Max:
+        if (f32 && on(Mutant::MaxFmaxf)) return fmt::format("fmaxf({}, {})", arg(0), arg(1));
+        if (f32 && on(Mutant::MaxPython)) return fmt::format("{1} > {0} ? {1} : {0}", arg(0), arg(1));
+        return std::nullopt;
+      case Op::Cast:
+        if (i32 && on(Mutant::CastNoSaturate) && operand_dtype(block, s.operands[0]) == DType::F32)
+          return fmt::format("(int32_t){}", arg(0));
+        if (f32 && on(Mutant::F32InDouble) && operand_dtype(block, s.operands[0]) == DType::I32)
+          return fmt::format("(double){}", arg(0));
+        return std::nullopt;
+      case Op::Exp2: case Op::Log2: case Op::Sqrt:
+        if (!on(Mutant::F32InDouble)) return std::nullopt;
+        return fmt::format("{}({})", s.op == Op::Exp2 ? "exp2" : s.op == Op::Log2 ? "log2" : "sqrt", arg(0));
+      case Op::Recip: return on(Mutant::F32InDouble) ? std::optional(fmt::format("1.0 / {}", arg(0))) : std::nullopt;
+      default: return std::nullopt;
+    }
+  }
+
   /// The C expression computing value op `s` of `block`.
   std::string value_expression(const std::vector<Stmt>& block, const Stmt& s) {
+    if (mutants_.any())
+      if (std::optional<std::string> mutated = mutated_expression(block, s)) return *mutated;
     auto arg = [&](size_t k) { return atom(block, s.operands[k]); };
     const bool i32 = s.dtype == DType::I32;
     switch (s.op) {
@@ -206,35 +264,45 @@ class CRenderer {
     const Stmt& s = block[index];
     auto arg = [&](size_t k) { return atom(block, s.operands[k]); };
     switch (s.op) {
+      case Op::Alloc:  // declared and zeroed at the top of kernel, except by a student who zeroes it here
+        if (on(Mutant::AllocZeroedPerIteration)) line(depth, fmt::format("memset({0}, 0, sizeof {0});", memory(index)));
+        return;
       case Op::Buffer:
-      case Op::Alloc:  // declared and zeroed at the top of kernel
       case Op::After:  // memory is updated in place: a version only orders statements
         return;
       case Op::Shrink: {
         // A view is an offset into its buffer or alloc. Bounds are proven (spec §4.2), so the sum
         // stays below 2^24 and plain int arithmetic cannot overflow.
         const Operand& parent = s.operands[0];
-        bool of_view = block[parent.ref].kind == Kind::View;
+        bool of_view = block[parent.ref].kind == Kind::View && !on(Mutant::ViewOffsetsNotAdded);
         return line(depth, fmt::format("int32_t {} = {};", variable(block, index),
                                        of_view ? fmt::format("{} + {}", arg(0), arg(1)) : arg(1)));
       }
       case Op::Load:
-        return line(depth, fmt::format("{} {} = {}[{}];", c_type(s.dtype), variable(block, index),
+        return line(depth, fmt::format("{} {} = {}[{}];", value_type(s.dtype), variable(block, index),
                                        memory(s.memory_root), arg(0)));
       case Op::Store:
         return line(depth, fmt::format("{}[{}] = {};", memory(s.memory_root), arg(0), arg(1)));
       case Op::Range: {
         std::string r = variable(block, index);
-        return line(depth, fmt::format("for (int32_t {0} = 0; {0} < {1}; {0}++) {{", r, arg(0)));
+        std::string bound = arg(0);
+        const Operand& n = s.operands[0];
+        if (on(Mutant::BoundInsideLoop) && n.kind == Operand::Kind::Ref && block[n.ref].op == Op::Load)
+          bound = fmt::format("{}[{}]", memory(block[n.ref].memory_root), atom(block, block[n.ref].operands[0]));
+        return line(depth, fmt::format("for (int32_t {0} = 0; {0} {2} {1}; {0}++) {{", r, bound,
+                                       on(Mutant::RangeInclusive) ? "<=" : "<"));
       }
       case Op::End:
         return line(depth, "}");
       case Op::Assert:
         // Asserts run once each, not in file order: keep the smallest failing line (spec §3).
+        if (on(Mutant::AssertStopsProgram)) return line(depth, fmt::format("if (!{}) return {};", arg(0), s.line));
+        if (on(Mutant::LastFailingAssert))
+          return line(depth, fmt::format("if (!{}) failed_assert_line = {};", arg(0), s.line));
         return line(depth, fmt::format("if (!{0} && (failed_assert_line == 0 || {1} < failed_assert_line)) "
                                        "failed_assert_line = {1};", arg(0), s.line));
       default:
-        return line(depth, fmt::format("{} {} = {};", c_type(s.dtype), variable(block, index),
+        return line(depth, fmt::format("{} {} = {};", value_type(s.dtype), variable(block, index),
                                        value_expression(block, s)));
     }
   }
@@ -243,17 +311,17 @@ class CRenderer {
     const Function& func = program_.funcs[f];
     std::string params;
     for (int k = 0; k < func.num_params; ++k)
-      params += fmt::format("{}{} {}", k ? ", " : "", c_type(func.body[k].dtype_attr.value_or(DType::I32)),
+      params += fmt::format("{}{} {}", k ? ", " : "", value_type(func.body[k].dtype_attr.value_or(DType::I32)),
                             variable(func.body, k));
     out_.clear();
-    line(0, fmt::format("static {} {}({}) {{", c_type(func.ret), function_name(f), params.empty() ? "void" : params));
+    line(0, fmt::format("static {} {}({}) {{", value_type(func.ret), function_name(f), params.empty() ? "void" : params));
     for (size_t k = func.num_params; k < func.body.size(); ++k) {
       const Stmt& s = func.body[k];
       if (s.op == Op::Ret) {
         line(1, fmt::format("return {};", atom(func.body, s.operands[0])));
         break;
       }
-      line(1, fmt::format("{} {} = {};", c_type(s.dtype), variable(func.body, static_cast<int>(k)),
+      line(1, fmt::format("{} {} = {};", value_type(s.dtype), variable(func.body, static_cast<int>(k)),
                           value_expression(func.body, s)));
     }
     line(0, "}");
@@ -263,7 +331,9 @@ class CRenderer {
 
   std::string render_kernel() {
     std::string params;
-    for (int index : program_.buffers_by_slot()) {
+    std::vector<int> buffers = program_.buffers_by_slot();
+    if (on(Mutant::ParamsInFileOrder)) std::sort(buffers.begin(), buffers.end());
+    for (int index : buffers) {
       const Stmt& s = program_.stmts[index];
       params += fmt::format("{}{} *data{}", params.empty() ? "" : ", ", c_type(s.dtype), s.slot);
     }
@@ -279,7 +349,10 @@ class CRenderer {
       if (s.op != Op::Alloc) continue;
       std::string name = memory(item.stmt);
       line(1, fmt::format("static {} {}[{}];", c_type(s.dtype), name, s.length));
-      line(1, fmt::format("memset({0}, 0, sizeof {0});", name));
+      // alloc-never-zeroed: what ASan's malloc leaves in fresh memory; alloc-zeroed-per-iteration
+      // zeroes it where the alloc is placed instead.
+      if (on(Mutant::AllocNeverZeroed)) line(1, fmt::format("memset({0}, 0xbe, sizeof {0});", name));
+      else if (!on(Mutant::AllocZeroedPerIteration)) line(1, fmt::format("memset({0}, 0, sizeof {0});", name));
     }
     if (has_asserts) line(1, "int32_t failed_assert_line = 0;");
     for (const Placed& item : linear_.items) {
@@ -295,6 +368,7 @@ class CRenderer {
 
   const Program& program_;
   const Linear& linear_;
+  Mutants mutants_;  // the student bugs it renders with (oracle/mutants.h); none for the oracle
   std::set<std::string> used_helpers_;
   std::string out_;  // the block being printed
 };

@@ -21,7 +21,8 @@ struct Stages : testing::StagesBeforeLoopOrder {
 
 Stages stages_of(std::string_view text, bool loops_by_range_line = false) {
   Stages out{testing::StagesBeforeLoopOrder(text), {}};
-  EXPECT_FALSE(order_loops(out.compiled.program, out.tree, out.live, out.placement, loops_by_range_line, &out.order)
+  EXPECT_FALSE(order_loops(out.compiled.program, out.tree, out.live, out.placement,
+                           loops_by_range_line ? Mutants::of(Mutant::SubsetScope) : Mutants(), &out.order)
                    .has_value());
   return out;
 }

@@ -373,7 +373,10 @@ class StatementChecker {
       case Op::Call: role = "a call's argument"; first = 1; break;
       case Op::Buffer:
       case Op::Alloc: role = "a size"; break;
-      case Op::Range: role = "a range bound"; break;
+      case Op::Range:
+        if (place_.mutants.has(Mutant::SkipOpenRangeBound)) return std::nullopt;
+        role = "a range bound";
+        break;
       case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Idiv: case Op::Mod:
       case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: case Op::Where: case Op::Cast: case Op::Exp2:
       case Op::Log2: case Op::Sqrt: case Op::Recip: case Op::Ret: case Op::Shrink: case Op::Load:

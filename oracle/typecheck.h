@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "oracle/error.h"
+#include "oracle/mutants.h"
 #include "oracle/program.h"
 
 namespace uir {
@@ -15,6 +16,7 @@ namespace uir {
 struct StatementPlace {
   int func_index = -1;
   bool after_ret = false;  // a body statement that follows a `ret` (E-FUNC-BODY)
+  Mutants mutants;         // student bugs in the checks (oracle/mutants.h); none for the oracle
 };
 
 /// Checks statement `index` of its block (program.stmts, or the body of place.func_index) for the

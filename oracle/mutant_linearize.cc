@@ -1,0 +1,50 @@
+// Both "stuck" designs are checks on the targets the oracle computed: attempt (a) can emit a
+// statement only while exactly its open ranges are open, which is possible only when they are its
+// whole chain of loops; the book's idx order nests each loop inside the ranges declared before it,
+// so a loop whose parent (from the ends) is declared after it is never opened in a place that exists.
+#include "oracle/mutant_linearize.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace uir {
+namespace {
+
+Error stuck_at(const Stmt& stmt, const std::string& why) {
+  return Error{Rule::Nest, stmt.line, stmt.column, 1, "can't schedule: " + why};
+}
+
+}  // namespace
+
+std::optional<Error> mutant_scheduler_stuck(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
+                                            const std::vector<int32_t>& target, const Mutants& mutants) {
+  for (size_t s = 0; s < program.stmts.size(); ++s) {
+    const Stmt& stmt = program.stmts[s];
+    if (!live[s]) continue;
+    if (mutants.has(Mutant::NestByRangeLine) && stmt.op == Op::Range && tree.parent[s] > static_cast<int32_t>(s))
+      return stuck_at(stmt, fmt::format("loop {} must sit inside {}, which is declared after it",
+                                        stmt.name, program.stmts[tree.parent[s]].name));
+    if (mutants.has(Mutant::ExactScope) && stmt.op != Op::Range && stmt.op != Op::End) {
+      size_t chain = 0;
+      for (int32_t p = target[s]; p != kTopLevel; p = tree.parent[p]) ++chain;
+      if (chain != stmt.open_ranges.size())
+        return stuck_at(stmt, fmt::format("the open loops never equal the open ranges of {}", stmt.name));
+    }
+  }
+  return std::nullopt;
+}
+
+void place_allocs_with_their_users(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
+                                   const Users& users, Placement* placement) {
+  for (size_t a = 0; a < program.stmts.size(); ++a) {
+    if (!live[a] || program.stmts[a].op != Op::Alloc) continue;
+    std::span<const int32_t> of = users.of(static_cast<int32_t>(a));
+    if (of.empty()) continue;
+    int32_t common = placement->place[of[0]];
+    for (int32_t u : of) common = tree.common(common, placement->place[u]);
+    placement->place[a] = common;
+  }
+}
+
+}  // namespace uir
