@@ -8,7 +8,7 @@
 
 #include <filesystem>
 
-#include "oracle/c_toolchain_for_tests.h"
+#include "oracle/c_toolchain_testing.h"
 #include "uirgrade_paths.h"
 
 namespace uir {
