@@ -8,6 +8,7 @@
 
 #include "generators/fuzz.h"
 #include "grader/grade_command.h"
+#include "grader/mutants_command.h"
 #include "uirgrade_paths.h"
 
 int main(int argc, char** argv) {
@@ -24,6 +25,12 @@ int main(int argc, char** argv) {
     case Command::Help: std::cout << usage_text(); return kAllPassed;
     case Command::Merge: return run_merge(options, std::cout, std::cerr);
     case Command::CheckSuites: return run_check_suites(options, std::cout);
+    case Command::Mutants: {
+      FuzzSource generators = [](const std::map<std::string, int>& counts, uint64_t seed, int week) {
+        return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));
+      };
+      return run_mutants(options, generators, std::cout, std::cerr);
+    }
     case Command::Grade: {
       FuzzSource generators = [](const std::map<std::string, int>& counts, uint64_t seed, int week) {
         return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));

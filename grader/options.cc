@@ -102,9 +102,16 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.suites_dir = args[++k];
       continue;
     }
+    if (arg == "--mutants") {
+      options.command = Command::Mutants;
+      if (inline_value) options.mutants = *inline_value;
+      else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.mutants = args[++k];
+      else options.mutants = "all";
+      continue;
+    }
     static const std::set<std::string, std::less<>> kWithValue = {
         "--week", "--suites", "--jobs", "-j", "--timeout", "--seed", "--only", "--max-failures", "--format",
-        "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz"};
+        "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz", "--json"};
     if (!kWithValue.contains(arg)) return UsageError{fmt::format("unknown option {} (see grade --help)", arg)};
     auto v = value();
     if (!v) return missing();
@@ -148,6 +155,8 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       else if (*v == "bwrap") options.sandbox = Sandbox::Bwrap;
       else if (*v == "none") options.sandbox = Sandbox::None;
       else return bad(*v, "auto, bwrap or none");
+    } else if (arg == "--json") {
+      options.mutants_json = *v;
     } else if (arg == "--fuzz") {
       if (!parse_int(*v, &options.fuzz) || options.fuzz < 0) return bad(*v, "a number of generated programs");
     }
@@ -174,6 +183,10 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
                                              : fmt::format("one STUDENT expected, got {}", positional.size())};
       options.student = positional[0];
       break;
+    case Command::Mutants:
+      if (!week_seen) return UsageError{"--mutants needs --week N (see grade --help)"};
+      if (!positional.empty()) return UsageError{fmt::format("--mutants takes no student (got {})", positional[0])};
+      break;
     case Command::Help: break;
   }
   return options;
@@ -187,6 +200,7 @@ SYNOPSIS
     grade --week N STUDENT [options]
     grade merge REPORT.json... [--format F [--output FILE]]...
     grade --check-suites [DIR]
+    grade --mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
 
 DESCRIPTION
     Runs every test of week N's suites and generated programs against STUDENT, an
@@ -215,6 +229,10 @@ OPTIONS
     --fuzz N            grade N generated programs (named fuzz/<n>, three valid for one invalid)
                         instead of the number the week's plan asks for
     --check-suites [DIR]  check the suites' headers against the oracle and exit
+    --mutants [LIST]    grade the course's classic bugs (all, or NAME,NAME; uir-oracle --list-mutants)
+                        in-process as students against week N's tests, print the kill matrix
+                        (docs/mutants.md); exit 0 iff every mutant is killed
+    --json FILE         with --mutants: the kill matrix as JSON
     -h, --help          this text
 
 EXIT STATUS
@@ -227,6 +245,7 @@ EXAMPLES
     grade --week 3 ./student-uirc --format text --format json --output report.json
     grade --week 3 ./student-uirc --shard 1/4 --format json --output shard1.json
     grade merge shard1.json shard2.json shard3.json shard4.json --format junit --output all.xml
+    grade --mutants --week 3 --json kills.json
 )",
                      kDefaultSeed);
 }

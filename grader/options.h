@@ -21,6 +21,7 @@ enum class Command {
   Grade,        // grade --week N STUDENT [options]
   Merge,        // grade merge FILE... [--format F [--output FILE]]...
   CheckSuites,  // grade --check-suites [DIR]: the suites against the oracle, no student
+  Mutants,      // grade --mutants [all|NAME,...] --week N: the kill matrix of the mutant catalogue
   Help,         // grade --help
 };
 
@@ -48,6 +49,8 @@ struct Options {
   Sandbox sandbox = Sandbox::Auto;
   int fuzz = 0;          // generated programs instead of the week plan's count (0: the plan's)
   std::vector<std::string> merge_files;
+  std::string mutants;       // --mutants: "all" or a comma-separated list of catalogue names
+  std::string mutants_json;  // --json FILE: the kill matrix as JSON (with --mutants)
 };
 
 struct UsageError {

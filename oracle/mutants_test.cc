@@ -50,6 +50,7 @@ std::string rendered_outcome(const std::string& text, const std::string& stdin_t
   if (compiled.error) return "exit 2 " + std::string(rule_info(compiled.error->rule).id);
   auto data = parse_slot_data(stdin_text, slot_specs(compiled.program));
   RunResult r = run_with_mutants(compiled, std::get<std::vector<SlotData>>(data), mutants.showing_in(MUTANT_RENDER));
+  if (r.exit_code != 0 && r.exit_code != 1) return "exit " + std::to_string(r.exit_code);
   std::string lines = format_slot_data(r.buffers);
   for (size_t k = 0; (k = lines.find('\n', k)) != std::string::npos && k + 1 < lines.size();) lines.replace(k, 1, " | ");
   lines.pop_back();
@@ -112,6 +113,36 @@ TEST(Mutants, EachMutantDiffersFromTheOracleOnItsProgram) {
     EXPECT_EQ(oracle, header(text, "oracle"));
     EXPECT_EQ(mutant, header(text, "mutant"));
     EXPECT_NE(oracle, mutant);
+  }
+}
+
+// The grader's in-process runner simulates a mutant's compiled kernel with the mutant interpreter
+// (grader/mutant_runner.h): on every mutant's program, the C the mutant renders, compiled with the
+// grader's flags and sanitizers (a report exits 86) and run, gives what that simulation gives.
+TEST(Mutants, TheRenderedCOfEachMutantRunsAsItsSimulationSays) {
+  for (const MutantInfo& m : mutant_catalogue()) {
+    if (!(m.affects & MUTANT_RENDER)) continue;
+    SCOPED_TRACE(std::string(m.name));
+    std::string text = testing::read_text_file(testdata_path(m.name));
+    std::string input = with_line_breaks(header(text, "stdin"));
+    Compiled compiled = compile("t.uir", text, Mutants::of(m.id));
+    if (compiled.error) continue;  // a check mutant refusing its program refuses it in render too
+    testing::ScratchDir dir("mutant_c");
+    testing::CBinary binary = testing::build_c(dir.path(), render_c(compiled), render_driver(slot_specs(compiled.program), "t.uir"));
+    ASSERT_TRUE(binary.built) << binary.compiler_output;
+    testing::write_text_file(dir.path() / "in.txt", input);
+    int code = testing::shell("ASAN_OPTIONS=detect_leaks=0:exitcode=86 UBSAN_OPTIONS=halt_on_error=1:exitcode=86 " +
+                              binary.exe.string() + " < " + (dir.path() / "in.txt").string() + " > " +
+                              (dir.path() / "out.txt").string() + " 2>/dev/null");
+    std::string c_outcome = "exit " + std::to_string(code);
+    if (code == 0 || code == 1) {
+      std::string lines = testing::read_text_file(dir.path() / "out.txt");
+      for (size_t k = 0; (k = lines.find('\n', k)) != std::string::npos && k + 1 < lines.size();) lines.replace(k, 1, " | ");
+      if (!lines.empty()) lines.pop_back();
+      c_outcome += " | " + lines;
+    }
+    std::string simulated = rendered_outcome(text, input, Mutants::of(m.id));
+    EXPECT_EQ(c_outcome, simulated);
   }
 }
 

@@ -1,0 +1,100 @@
+// The student's side is the oracle's CLI functions on strings; the kernel's side is the mutant
+// interpreter with the driver's output format (every buffer like `run`, the failing assert on stderr).
+#include "grader/mutant_runner.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "oracle/cli.h"
+#include "oracle/mutant_run.h"
+
+namespace uirgrade {
+namespace {
+
+ProcessResult exited(int code, std::string out, std::string err) {
+  ProcessResult r;
+  r.started = true;
+  r.exited = true;
+  r.exit_code = code;
+  r.out = std::move(out);
+  r.err = std::move(err);
+  r.isolation = "in-process mutant";
+  return r;
+}
+
+const std::string* file_named(const ProcessRequest& request, const std::string& name) {
+  for (const auto& [file, text] : request.files)
+    if (file == name) return &text;
+  return nullptr;
+}
+
+}  // namespace
+
+ProcessResult MutantRunner::run(const ProcessRequest& request) {
+  if (request.argv.size() == 3 && (request.argv[1] == "run" || request.argv[1] == "render"))
+    return student_command(request);
+  for (size_t k = 0; k + 1 < request.argv.size(); ++k)
+    if (request.argv[k] == "-o") return compile(request);
+  return kernel(request);
+}
+
+ProcessResult MutantRunner::student_command(const ProcessRequest& request) {
+  const std::string* text = file_named(request, request.argv[2]);
+  if (!text) return exited(2, "", request.argv[2] + ": error: cannot read program\n");
+  uir::ProgramFile file{request.argv[2], *text};
+  std::istringstream in(request.stdin_data);
+  std::ostringstream out, err;
+  int code = request.argv[1] == "run" ? uir::cli_run(file, in, out, err, mutants_)
+                                      : uir::cli_render(file, out, err, mutants_);
+  if (request.argv[1] == "render" && code == 0) {
+    std::lock_guard lock(mutex_);
+    program_of_c_[out.str()] = *text;
+  }
+  ProcessResult result = exited(code, out.str(), err.str());
+  if (code == uir::kMutantHangExit) result.exited = false, result.timed_out = true;
+  return result;
+}
+
+ProcessResult MutantRunner::compile(const ProcessRequest& request) {
+  std::string output;
+  for (size_t k = 0; k + 1 < request.argv.size(); ++k)
+    if (request.argv[k] == "-o") output = request.argv[k + 1];
+  std::ofstream(output, std::ios::binary) << "";  // the engine checks that the compiler wrote it
+  if (const std::string* kernel_c = file_named(request, "kernel.c")) {
+    std::lock_guard lock(mutex_);
+    auto program = program_of_c_.find(*kernel_c);
+    if (program != program_of_c_.end()) program_of_binary_[output] = program->second;
+  }
+  return exited(0, "", "");
+}
+
+ProcessResult MutantRunner::kernel(const ProcessRequest& request) {
+  std::string program;
+  {
+    std::lock_guard lock(mutex_);
+    auto found = program_of_binary_.find(request.argv.empty() ? "" : request.argv[0]);
+    if (found == program_of_binary_.end()) {
+      ProcessResult r;
+      r.internal_error = "the mutant runner does not know this command";
+      return r;
+    }
+    program = found->second;
+  }
+  uir::Compiled compiled = uir::compile("prog.uir", program, mutants_);
+  auto data = uir::parse_slot_data(request.stdin_data, uir::slot_specs(compiled.program));
+  if (compiled.error || !std::holds_alternative<std::vector<uir::SlotData>>(data))
+    return exited(3, "", "stdin: malformed\n");
+  uir::RunResult r = uir::run_with_mutants(compiled, std::get<std::vector<uir::SlotData>>(data),
+                                           mutants_.showing_in(uir::MUTANT_RENDER));
+  if (r.exit_code == uir::kMutantHangExit) {
+    ProcessResult hung = exited(0, "", "");
+    hung.exited = false;
+    hung.timed_out = true;
+    return hung;
+  }
+  if (!r.crash.empty()) return exited(r.exit_code, "", "==1==ERROR: " + r.crash + "\n");
+  std::string err = r.exit_code == 1 ? "prog.uir:" + std::to_string(r.failed_assert_line) + ": assert failed\n" : "";
+  return exited(r.exit_code, uir::format_slot_data(r.buffers), err);
+}
+
+}  // namespace uirgrade

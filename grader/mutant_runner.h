@@ -1,0 +1,36 @@
+// A CommandRunner that is a mutant of the oracle (oracle/mutants.h) in-process: `grade --mutants`
+// plugs it where the real process runner goes, so every mutant is graded by the same engine as a
+// student, without starting a process. It answers the three kinds of request the engine makes:
+//   STUDENT run|render prog.uir   the mutant's `uir-oracle --mutant NAME` command;
+//   cc ... -o OUT                 the C compiler: writes an empty OUT and remembers which kernel it is;
+//   OUT                           the compiled kernel: the mutant's program run as it renders it.
+// The kernel is simulated, not compiled: the mutant interpreter runs the program with the mutants
+// that show in `render` (oracle/mutants_test.cc checks a mutant's C against that interpreter).
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "grader/process.h"
+#include "oracle/mutants.h"
+
+namespace uirgrade {
+
+class MutantRunner : public CommandRunner {
+ public:
+  explicit MutantRunner(uir::Mutants mutants) : mutants_(mutants) {}
+  ProcessResult run(const ProcessRequest& request) override;
+
+ private:
+  ProcessResult student_command(const ProcessRequest& request);
+  ProcessResult compile(const ProcessRequest& request);
+  ProcessResult kernel(const ProcessRequest& request);
+
+  uir::Mutants mutants_;
+  std::mutex mutex_;
+  std::map<std::string, std::string> program_of_c_;       // rendered C -> the program it renders
+  std::map<std::string, std::string> program_of_binary_;  // compiled output path -> the program
+};
+
+}  // namespace uirgrade

@@ -1,0 +1,64 @@
+// The in-process mutant runner answers the engine's three requests like a student process would:
+// the student's command, the C compiler, and the compiled kernel (simulated with the mutant's
+// render-time bugs).
+#include "grader/mutant_runner.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace uirgrade {
+namespace {
+
+constexpr const char* kAccumulator =
+    "%x = buffer 3 dtype=i32 slot=0\n%out = buffer 1 dtype=i32 slot=1\n%acc = alloc 1 dtype=i32\n%k = range 3\n"
+    "%a = shrink %acc 0 shape=[]\n%cur = load %a\n%xv = shrink %x %k shape=[]\n%xk = load %xv\n"
+    "%sum = add %cur %xk\n%s = store %a %sum\n%e = end %s %k\n%acc1 = after %acc %e\n%r = shrink %acc1 0 shape=[]\n"
+    "%total = load %r\n%o = shrink %out 0 shape=[]\n%so = store %o %total\n%out1 = after %out %so\n";
+
+ProcessRequest student(const std::string& command, const std::string& stdin_data) {
+  ProcessRequest r;
+  r.argv = {"mutant:loads-never-move", command, "prog.uir"};
+  r.files = {{"prog.uir", kAccumulator}};
+  r.stdin_data = stdin_data;
+  return r;
+}
+
+TEST(MutantRunner, RunIsTheMutantsRun) {
+  MutantRunner runner(uir::Mutants::of(uir::Mutant::LoadsNeverMove));
+  ProcessResult r = runner.run(student("run", "0: 1 2 3\n1: 0\n"));
+  EXPECT_TRUE(r.started && r.exited);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "0: 1 2 3\n1: 3\n");  // the accumulator load never moves: 0 + x[2]
+  MutantRunner oracle{uir::Mutants()};
+  EXPECT_EQ(oracle.run(student("run", "0: 1 2 3\n1: 0\n")).out, "0: 1 2 3\n1: 6\n");
+}
+
+TEST(MutantRunner, RenderThenCompileThenKernelRunsTheRenderedProgram) {
+  MutantRunner runner(uir::Mutants::of(uir::Mutant::LoadsNeverMove));
+  ProcessResult rendered = runner.run(student("render", ""));
+  ASSERT_EQ(rendered.exit_code, 0);
+  std::string binary = (std::filesystem::temp_directory_path() / "mutant_runner_test_kernel").string();
+  ProcessRequest cc;
+  cc.argv = {"/usr/bin/cc", "kernel.c", "driver.o", "-o", binary};
+  cc.files = {{"kernel.c", rendered.out}};
+  EXPECT_EQ(runner.run(cc).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::exists(binary));  // the engine checks that the compiler wrote it
+  ProcessRequest kernel;
+  kernel.argv = {binary};
+  kernel.stdin_data = "0: 1 2 3\n1: 0\n";
+  ProcessResult ran = runner.run(kernel);
+  EXPECT_EQ(ran.exit_code, 0);
+  EXPECT_EQ(ran.out, "0: 1 2 3\n1: 3\n");
+  std::filesystem::remove(binary);
+}
+
+TEST(MutantRunner, AnUnknownCommandIsAnInternalErrorNotAVerdict) {
+  MutantRunner runner{uir::Mutants()};
+  ProcessRequest r;
+  r.argv = {"/bin/never-compiled"};
+  EXPECT_FALSE(runner.run(r).started);
+}
+
+}  // namespace
+}  // namespace uirgrade
