@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 
 #include <fmt/format.h>
@@ -29,6 +30,11 @@ std::string find_on_path(const std::string& program) {
     start = end + 1;
   }
   return "";
+}
+
+std::string read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace
@@ -114,10 +120,26 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
       driver.message = "the grader's driver does not compile: " + driver.message;
       return driver;
     }
+    // What the render rules are checked on, before the kernel is built: macros expanded, and the
+    // calls gcc itself sees.
+    CompileOutcome preprocessed =
+        run_compiler({{"kernel.c", kernel_c}}, {"-E", "kernel.c"}, fmt::format("{}/kernel-{:016x}.i", dir_, hash));
+    if (preprocessed.status != CompileOutcome::Status::Ok) return preprocessed;
+    const std::string graph_object = fmt::format("{}/kernel-{:016x}-graph.o", dir_, hash);
+    CompileOutcome graph = run_compiler({{"kernel.c", kernel_c}},
+                                        {"-O0", "-fno-sanitize=all", "-fcallgraph-info", "-c", "kernel.c"}, graph_object);
+    if (graph.status != CompileOutcome::Status::Ok) return graph;
     std::string binary = fmt::format("{}/kernel-{:016x}", dir_, hash);
     CompileOutcome linked =
         run_compiler({{"kernel.c", kernel_c}}, {"kernel.c", driver.binary_path, "-lm"}, binary);
-    linked.seconds += driver.seconds;
+    linked.seconds += driver.seconds + preprocessed.seconds + graph.seconds;
+    if (linked.status != CompileOutcome::Status::Ok) return linked;
+    linked.preprocessed = read_whole_file(preprocessed.binary_path);
+    linked.call_graph = read_whole_file(graph_object.substr(0, graph_object.size() - 2) + ".ci");
+    if (linked.call_graph.empty()) {  // gcc writes at least the graph's title
+      linked.status = CompileOutcome::Status::InternalError;
+      linked.message = "the C compiler wrote no call graph (-fcallgraph-info needs gcc 10 or later)";
+    }
     return linked;
   });
 }

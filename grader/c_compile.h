@@ -22,6 +22,11 @@ struct CompileOutcome {
   Status status = Status::InternalError;
   std::string binary_path;  // Ok: the sanitized executable (the driver's object, inside the cache)
   std::string message;      // CompileError: the compiler's diagnostics; InternalError: what failed
+  /// Ok: what the render rules are checked on (call_graph.h): the kernel's preprocessed translation
+  /// unit (`cc -E`) and gcc's call graph of it (`-fcallgraph-info`, compiled at -O0 without
+  /// sanitizers so that every call written is a call in the graph).
+  std::string preprocessed;
+  std::string call_graph;
   bool from_cache = false;
   double seconds = 0;       // the compiler's wall time (0 when cached)
 };
@@ -43,7 +48,8 @@ class CCompiler {
   CCompiler(const CCompiler&) = delete;
   CCompiler& operator=(const CCompiler&) = delete;
 
-  /// Compiles kernel.c and driver.c together (or returns the cached binary). Thread-safe.
+  /// Compiles kernel.c and driver.c together (or returns the cached binary), with the kernel's
+  /// preprocessed unit and call graph. Thread-safe.
   CompileOutcome compile(const std::string& kernel_c, const std::string& driver_c);
 
   int compiler_runs() const;  // how many times the compiler was started (objects and links)

@@ -32,6 +32,8 @@ class FakeCompiler : public CommandRunner {
     auto out = std::find(request.argv.begin(), request.argv.end(), "-o");
     std::ofstream(*(out + 1)) << "binary";
     chmod((out + 1)->c_str(), 0755);
+    if (std::find(request.argv.begin(), request.argv.end(), "-fcallgraph-info") != request.argv.end())
+      std::ofstream(out[1].substr(0, out[1].size() - 2) + ".ci") << "graph: { title: \"kernel.c\"\n}\n";
     return result;
   }
   std::atomic<int> starts{0};
@@ -51,27 +53,30 @@ TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
   CompileOutcome first = compiler.compile("int kernel(void) { return 0; }", "driver A");
   ASSERT_EQ(first.status, CompileOutcome::Status::Ok) << first.message;
   EXPECT_FALSE(first.from_cache);
-  EXPECT_EQ(runner.starts, 2);  // the driver's object, then the kernel linked with it
+  // The driver's object, the kernel preprocessed (-E), its call graph, then the kernel linked.
+  EXPECT_EQ(runner.starts, 4);
+  EXPECT_NE(first.preprocessed, "");
+  EXPECT_NE(first.call_graph.find("graph:"), std::string::npos);
   EXPECT_EQ(runner.last_argv[runner.last_argv.size() - 3], "-lm");
   CompileOutcome again = compiler.compile("int kernel(void) { return 0; }", "driver A");
   EXPECT_EQ(again.status, CompileOutcome::Status::Ok);
   EXPECT_TRUE(again.from_cache);
   EXPECT_EQ(again.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 2);
+  EXPECT_EQ(runner.starts, 4);
 
   CompileOutcome other_kernel = compiler.compile("int kernel(void) { return 1; }", "driver A");
   EXPECT_NE(other_kernel.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 3);  // the driver's object is reused
+  EXPECT_EQ(runner.starts, 7);  // the driver's object is reused
   CompileOutcome other_driver = compiler.compile("int kernel(void) { return 0; }", "driver B");
   EXPECT_NE(other_driver.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 5);
+  EXPECT_EQ(runner.starts, 11);
 
   CompileOutcome error = compiler.compile("syntax error", "driver A");
   EXPECT_EQ(error.status, CompileOutcome::Status::CompileError);
   EXPECT_NE(error.message.find("kernel.c:1:1"), std::string::npos);
   EXPECT_EQ(compiler.compile("syntax error", "driver A").status, CompileOutcome::Status::CompileError);
-  EXPECT_EQ(runner.starts, 6);
-  EXPECT_EQ(compiler.compiler_runs(), 6);
+  EXPECT_EQ(runner.starts, 12);  // -E already fails: the error is the student's, and cached
+  EXPECT_EQ(compiler.compiler_runs(), 12);
 }
 
 TEST(GraderCCompile, ABrokenDriverIsOurs) {
@@ -94,7 +99,7 @@ TEST(GraderCCompile, ConcurrentRequestsShareOneCompile) {
     });
   for (std::thread& thread : threads) thread.join();
   EXPECT_EQ(ok, 8);
-  EXPECT_EQ(runner.starts, 2);
+  EXPECT_EQ(runner.starts, 4);
 }
 
 TEST(GraderCCompile, SanitizerDefaultsNeverExit1) {

@@ -252,6 +252,17 @@ struct RenderFake {
     if (request.argv[0].ends_with("/cc")) {
       ++compiles;
       auto out = std::find(request.argv.begin(), request.argv.end(), "-o");
+      auto has = [&](const char* flag) { return std::find(request.argv.begin(), request.argv.end(), flag) != request.argv.end(); };
+      if (has("-E")) {  // the preprocessed unit: the kernel as it is, marked as the main file
+        std::ofstream(*(out + 1)) << "# 1 \"kernel.c\"\n" << rendered_c;
+        return exited(0, "");
+      }
+      if (has("-fcallgraph-info")) {  // the object, and the call graph gcc writes beside it
+        std::ofstream(*(out + 1)) << "object";
+        std::ofstream(out[1].substr(0, out[1].size() - 2) + ".ci")
+            << "graph: { title: \"kernel.c\"\nnode: { title: \"kernel\" label: \"kernel\\nkernel.c:1:5\" }\n}\n";
+        return exited(0, "");
+      }
       bool driver_object = std::find(request.argv.begin(), request.argv.end(), "-c") != request.argv.end();
       if (driver_object) {
         std::ofstream(*(out + 1)) << "object";
@@ -281,7 +292,7 @@ TEST(GraderEngine, RenderPass) {
   int compiles = 0;
   TestResult result = grade_render(fake, 1, &compiles);
   EXPECT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
-  EXPECT_EQ(compiles, 2);  // the driver's object, then the kernel
+  EXPECT_EQ(compiles, 4);  // the driver's object, the kernel preprocessed, its call graph, the kernel
 }
 
 TEST(GraderEngine, WhatTheRenderPipelineIsGiven) {
@@ -289,7 +300,7 @@ TEST(GraderEngine, WhatTheRenderPipelineIsGiven) {
   FakeRunner runner(std::ref(fake));
   TestResult result = grade_with(make_test("week3/squares", kHeadedSquares, Mode::Render), runner);
   ASSERT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
-  ASSERT_EQ(runner.requests.size(), 4u);  // render, the driver's object, the kernel, its binary
+  ASSERT_EQ(runner.requests.size(), 6u);  // render, the driver's object, -E, the call graph, the kernel, its binary
   const ProcessRequest& render = runner.requests.front();
   EXPECT_EQ(render.argv, (std::vector<std::string>{"/abs/student-uirc", "render", "prog.uir"}));
   EXPECT_EQ(render.stdin_data, "");  // spec §6.2: render gets the program, never the data

@@ -1,11 +1,14 @@
 // Render checks work on tokens of the C with its noise stripped (strip_c_noise), not on a parse:
 // identifiers are enough to find forbidden keywords and `for` statements. Recursion is found with
 // a small call graph: at brace depth 0, `name (...) {` defines a function; inside a body,
-// `name (` calls it. A cycle among the file's own functions is recursion. Calls through function
-// pointers are not followed (the spec asks for no recursion in generated code, not a proof).
+// `name (` calls it. A cycle among the file's own functions is recursion. These text checks give
+// early, readable verdicts; what the compiler compiles is checked after it (the preprocessed unit
+// here, gcc's call graph in call_graph.h), so macros and function pointers cannot get past.
 #include "grader/render_check.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <vector>
@@ -60,7 +63,9 @@ std::string source_line_at(std::string_view text, int line) {
 
 const std::set<std::string, std::less<>>& forbidden_words() {
   static const std::set<std::string, std::less<>> words = {
-      "while", "do", "goto", "setjmp", "longjmp", "_setjmp", "_longjmp", "sigsetjmp", "siglongjmp"};
+      "while", "do", "goto", "setjmp", "longjmp", "_setjmp", "_longjmp", "sigsetjmp", "siglongjmp",
+      "__builtin_setjmp", "__builtin_longjmp",
+      "asm", "__asm", "__asm__"};  // inline assembly can jump anywhere
   return words;
 }
 
@@ -198,6 +203,7 @@ std::string strip_c_noise(std::string_view c) {
 }
 
 std::optional<ForbiddenConstruct> find_forbidden_construct(std::string_view c) {
+  if (auto directive = find_forbidden_directive(c)) return directive;  // before any compiler reads it
   std::string stripped = strip_c_noise(c);
   std::vector<Token> tokens = tokenize(stripped);
   std::optional<ForbiddenConstruct> first;
@@ -210,6 +216,181 @@ std::optional<ForbiddenConstruct> find_forbidden_construct(std::string_view c) {
   std::optional<ForbiddenConstruct> recursion = find_recursion(c, tokens);
   if (recursion && (!first || recursion->line < first->line)) return recursion;
   return first;
+}
+
+namespace {
+
+/// The text as the preprocessor's first phases see it, for finding directives: the trigraphs `??=`
+/// and `??/` replaced, line splices removed, comments replaced by one space, literals kept; and for
+/// each line of the result, the line of `c` it starts on.
+struct LogicalLines {
+  std::vector<std::string> lines;
+  std::vector<int> first_line;
+};
+
+LogicalLines logical_lines(std::string_view c) {
+  std::string text;
+  std::vector<int> line_of_char;  // for each char of `text`, its line in c
+  int line = 1;
+  auto at = [&](size_t k) -> char {
+    if (k + 2 < c.size() && c[k] == '?' && c[k + 1] == '?') {
+      if (c[k + 2] == '=') return '#';
+      if (c[k + 2] == '/') return '\\';
+    }
+    return k < c.size() ? c[k] : '\0';
+  };
+  auto width = [&](size_t k) { return k + 2 < c.size() && c[k] == '?' && c[k + 1] == '?' && (c[k + 2] == '=' || c[k + 2] == '/') ? 3 : 1; };
+  enum { Code, Block, Line, Literal } state = Code;
+  char quote = 0;
+  for (size_t k = 0; k < c.size();) {
+    char ch = at(k);
+    size_t w = width(k);
+    if (ch == '\\' && k + w < c.size() && c[k + w] == '\n') {  // a splice
+      k += w + 1;
+      ++line;
+      continue;
+    }
+    if (ch == '\n') ++line;
+    if (state == Block) {
+      if (ch == '*' && at(k + 1) == '/') {
+        state = Code;
+        k += 2;
+      } else {
+        k += w;
+      }
+      continue;
+    }
+    if (state == Line && ch != '\n') {
+      k += w;
+      continue;
+    }
+    if (state == Line) state = Code;
+    if (state == Code && ch == '/' && (at(k + 1) == '*' || at(k + 1) == '/')) {
+      state = at(k + 1) == '*' ? Block : Line;
+      text += ' ';
+      line_of_char.push_back(line);
+      k += 2;
+      continue;
+    }
+    if (state == Code && (ch == '"' || ch == '\'')) {
+      state = Literal;
+      quote = ch;
+    } else if (state == Literal && (ch == quote || ch == '\n')) {
+      state = Code;
+    } else if (state == Literal && ch == '\\') {
+      text += ch;
+      line_of_char.push_back(line);
+      k += w;
+      ch = at(k);
+      w = width(k);
+    }
+    text += ch;
+    line_of_char.push_back(line);
+    k += w;
+  }
+  LogicalLines result;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    result.lines.push_back(text.substr(start, end - start));
+    result.first_line.push_back(start < line_of_char.size() ? line_of_char[start] : line);
+    start = end + 1;
+  }
+  return result;
+}
+
+bool is_standard_header(std::string_view name) {
+  static const std::set<std::string, std::less<>> headers = {
+      "assert.h", "complex.h", "ctype.h",    "errno.h",  "fenv.h",     "float.h",     "inttypes.h", "iso646.h",
+      "limits.h", "locale.h",  "math.h",     "setjmp.h", "signal.h",   "stdalign.h",  "stdarg.h",   "stdatomic.h",
+      "stdbool.h", "stddef.h", "stdint.h",   "stdio.h",  "stdlib.h",   "stdnoreturn.h", "string.h", "tgmath.h",
+      "threads.h", "time.h",   "uchar.h",    "wchar.h",  "wctype.h"};
+  return headers.contains(name);
+}
+
+std::string_view skip_blanks(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\f' || s.front() == '\v'))
+    s.remove_prefix(1);
+  return s;
+}
+
+/// What is wrong with one directive (the text after `#`), or empty when it is allowed.
+std::string directive_problem(std::string_view directive) {
+  directive = skip_blanks(directive);
+  if (directive.empty()) return "";  // the null directive
+  if (std::isdigit(static_cast<unsigned char>(directive.front()))) return "a line marker (`# N \"file\"`)";
+  size_t end = 0;
+  while (end < directive.size() && is_ident_char(directive[end])) ++end;
+  std::string_view name = directive.substr(0, end);
+  static const std::set<std::string, std::less<>> allowed = {"define", "undef", "if",     "ifdef", "ifndef", "elif",
+                                                             "else",   "endif", "pragma", "error", "warning"};
+  if (allowed.contains(name)) return "";
+  if (name != "include") return fmt::format("the `#{}` directive", name);
+  std::string_view rest = skip_blanks(directive.substr(end));
+  size_t close = rest.find('>');
+  if (rest.starts_with('<') && close != std::string_view::npos && skip_blanks(rest.substr(close + 1)).empty() &&
+      is_standard_header(rest.substr(1, close - 1)))
+    return "";
+  return "an #include of something other than a standard C header by name (spec §6.2)";
+}
+
+}  // namespace
+
+std::optional<ForbiddenConstruct> find_forbidden_directive(std::string_view c) {
+  LogicalLines logical = logical_lines(c);
+  for (size_t k = 0; k < logical.lines.size(); ++k) {
+    std::string_view line = skip_blanks(logical.lines[k]);
+    std::string_view directive;
+    if (line.starts_with('#')) directive = line.substr(1);
+    else if (line.starts_with("%:")) directive = line.substr(2);  // the digraph of `#`
+    else continue;
+    std::string problem = directive_problem(directive);
+    if (problem.empty()) continue;
+    int at = logical.first_line[k];
+    return ForbiddenConstruct{problem, at, source_line_at(c, at)};
+  }
+  return std::nullopt;
+}
+
+std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_view preprocessed, std::string_view c,
+                                                                 const std::set<std::string>& functions) {
+  // The main file's lines, each with its line in `c`, from gcc's line markers `# N "file" flags`.
+  std::string main_text;
+  std::vector<int> main_lines;
+  std::string main_file, current_file;
+  int next_line = 1;
+  size_t pos = 0;
+  while (pos < preprocessed.size()) {
+    size_t end = preprocessed.find('\n', pos);
+    if (end == std::string_view::npos) end = preprocessed.size();
+    std::string_view line = preprocessed.substr(pos, end - pos);
+    pos = end + 1;
+    if (line.starts_with("# ") && line.size() > 2 && std::isdigit(static_cast<unsigned char>(line[2]))) {
+      next_line = std::atoi(std::string(line.substr(2, 10)).c_str());
+      size_t open = line.find('"'), close = line.rfind('"');
+      current_file = open != close ? std::string(line.substr(open + 1, close - open - 1)) : current_file;
+      if (main_file.empty()) main_file = current_file;
+      continue;
+    }
+    if (current_file == main_file && !line.starts_with('#')) {  // a `#pragma` line is not code
+      main_text.append(line).push_back('\n');
+      main_lines.push_back(next_line);
+    }
+    ++next_line;
+  }
+  auto at = [&](size_t offset, std::string what) {
+    int line = main_lines.empty() ? 0 : main_lines[std::min<size_t>(line_of(main_text, offset) - 1, main_lines.size() - 1)];
+    return ForbiddenConstruct{std::move(what) + " (after the preprocessor)", line, source_line_at(c, line)};
+  };
+  std::vector<Token> tokens = tokenize(strip_c_noise(main_text));
+  for (size_t k = 0; k < tokens.size(); ++k) {
+    const std::string& t = tokens[k].text;
+    if (forbidden_words().contains(t)) return at(tokens[k].offset, t);
+    if (functions.contains(t) && (k + 1 == tokens.size() || tokens[k + 1].text != "("))
+      return at(tokens[k].offset, fmt::format("the address of function {} (only direct calls are allowed)", t));
+  }
+  return std::nullopt;
 }
 
 int count_for_loops(std::string_view c) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,22 @@ struct ForbiddenConstruct {
 /// The first forbidden construct of the C (by line): `while`, `do`, `goto`, `setjmp`/`longjmp` and
 /// their variants, or a function that calls itself directly or through other functions of the file.
 std::optional<ForbiddenConstruct> find_forbidden_construct(std::string_view c);
+
+/// A directive the rendered C may not use, found on its text before any compiler sees it. Spec §6.2
+/// allows standard headers only, so `#include` must name one of C11's (`#include <stdint.h>`; no
+/// computed include, no path: `#include "/dev/zero"` never reaches the compiler); and line markers
+/// (`#line`, `# 12 "file" 3`) are refused, since they would make the preprocessed text lie about
+/// which lines are the student's. Comments, line splices, digraphs and trigraphs are seen through.
+std::optional<ForbiddenConstruct> find_forbidden_directive(std::string_view c);
+
+/// The render rules on what the compiler compiles: in the preprocessed translation unit (`cc -E`
+/// output, macros expanded, so token pasting and `#define`d keywords are seen), the forbidden words
+/// and inline assembly in the lines that come from the main file (system headers are not the
+/// student's), and any use of a function of `functions` (the file's own, from its call graph) other
+/// than a call: a function whose address is taken can be called back (qsort, atexit, a pointer) in
+/// a cycle no call graph shows. Lines point into `c`, the student's text.
+std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_view preprocessed, std::string_view c,
+                                                                 const std::set<std::string>& functions);
 
 /// The number of `for` statements in the C (comments, strings and preprocessor lines ignored).
 int count_for_loops(std::string_view c);

@@ -99,5 +99,49 @@ TEST(GraderRenderCheck, LoopCountIgnoresIdentifiersContainingFor) {
   EXPECT_EQ(count_for_loops("int format, for_x, xfor;\nvoid k(void) { for (;;) {} }\n"), 1);
 }
 
+TEST(GraderRenderCheck, OnlyStandardHeadersByNameAndNoLineMarkers) {
+  EXPECT_FALSE(find_forbidden_directive("#include <stdint.h>\n  #  include <math.h>  \n#define X 1\n#if X\n#endif\n#\n"));
+  auto quoted = find_forbidden_directive("#include <stdint.h>\n#include \"/dev/zero\"\n");
+  ASSERT_TRUE(quoted);
+  EXPECT_EQ(quoted->line, 2);
+  EXPECT_NE(quoted->what.find("standard C header"), std::string::npos);
+  EXPECT_TRUE(find_forbidden_directive("#define H <stdint.h>\n#include H\n"));  // computed
+  EXPECT_TRUE(find_forbidden_directive("#include <sys/mman.h>\n"));
+  EXPECT_TRUE(find_forbidden_directive("#include_next <stdint.h>\n"));
+  // Line markers however they are spelled: plain, after a comment, spliced, as a digraph or trigraph.
+  for (const char* spelling : {"#line 1 \"/usr/include/stdlib.h\"\n", "# 1 \"/usr/include/stdlib.h\" 1 3 4\n",
+                               "/* x */ # line 5\n", "#li\\\nne 5\n", "%:line 5\n", "?\?=line 5\n",
+                               "/* a\n comment */ #line 5\n"}) {
+    auto marker = find_forbidden_directive(std::string("int a;\n") + spelling);
+    ASSERT_TRUE(marker) << spelling;
+    EXPECT_TRUE(marker->what.find("line") != std::string::npos) << marker->what;
+  }
+  // Not directives: a `#` inside a string or a comment.
+  EXPECT_FALSE(find_forbidden_directive("const char *s = \"#line 5\";\n// #line 5\n/* #line 5 */\n"));
+}
+
+TEST(GraderRenderCheck, ThePreprocessedUnitIsCheckedInTheMainFilesLinesOnly) {
+  const std::string kernel = "#include <stdlib.h>\n#define CAT(a,b) a##b\nint kernel(int *d) {\n  CAT(wh,ile) (0) {}\n  return 0;\n}\n";
+  const std::string preprocessed =
+      "# 1 \"kernel.c\"\n# 1 \"/usr/include/stdlib.h\" 1 3 4\n"
+      "static inline int bsearch_like(int n) { while (n) n--; return n; }\n"  // a header's own while
+      "# 3 \"kernel.c\" 2\n"
+      "int kernel(int *d) {\n  while (0) {}\n  return 0;\n}\n";
+  auto found = find_forbidden_in_preprocessed(preprocessed, kernel, {"kernel"});
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->line, 4);  // kernel.c's line, from the line markers
+  EXPECT_EQ(found->source_line, "  CAT(wh,ile) (0) {}");
+  EXPECT_FALSE(find_forbidden_in_preprocessed("# 1 \"kernel.c\"\n# 1 \"/usr/include/x.h\" 1 3 4\nvoid f(void) { while (1); }\n"
+                                              "# 2 \"kernel.c\" 2\nint kernel(void) { return 0; }\n",
+                                              "", {"kernel"}));
+  auto address = find_forbidden_in_preprocessed("# 1 \"kernel.c\"\nint f(int x) { return x; }\nint (*p)(int) = f;\n", "", {"f"});
+  ASSERT_TRUE(address);
+  EXPECT_NE(address->what.find("the address of function f"), std::string::npos);
+  EXPECT_EQ(address->line, 2);
+  auto assembly = find_forbidden_in_preprocessed("# 1 \"kernel.c\"\nint kernel(void) { __asm__(\"jmp 0\"); return 0; }\n", "", {});
+  ASSERT_TRUE(assembly);
+  EXPECT_NE(assembly->what.find("__asm__"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace uirgrade

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "grader/call_graph.h"
 #include "grader/compare.h"
 #include "grader/render_check.h"
 #include "grader/student_program.h"
@@ -52,6 +53,13 @@ Outcome grade_run_test(const TestCase& test, const Expected& expected, const Pro
   return outcome;
 }
 
+Judgement forbidden_judgement(const ForbiddenConstruct& forbidden) {
+  return Judgement{Verdict::ForbiddenConstruct,
+                   fmt::format("the rendered C uses {} at line {} (only `for` loops, no recursion, spec §6.2)",
+                               forbidden.what, forbidden.line),
+                   fmt::format("{:>5} | {}\n", forbidden.line, forbidden.source_line)};
+}
+
 Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
                           const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
   ProcessLimits render_limits = limits;
@@ -75,10 +83,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
 
   outcome.rendered_c = rendered.out;
   if (auto forbidden = find_forbidden_construct(rendered.out)) {
-    outcome.failure = Judgement{Verdict::ForbiddenConstruct,
-                                fmt::format("the rendered C uses {} at line {} (only `for` loops are allowed)",
-                                            forbidden->what, forbidden->line),
-                                fmt::format("{:>5} | {}\n", forbidden->line, forbidden->source_line)};
+    outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
   if (test.render_loops) {
@@ -104,6 +109,15 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     outcome.failure = Judgement{Verdict::CompileError,
                                 "the rendered C does not compile: " + first_line(compiled.message, 160),
                                 first_lines(compiled.message, 12)};
+    return outcome;
+  }
+
+  // The same rules on what the compiler compiled: no macro or function pointer gets past.
+  auto forbidden = config.weakened_text_only_render_rules
+                       ? std::nullopt
+                       : find_forbidden_in_compiled(compiled.preprocessed, compiled.call_graph, outcome.rendered_c);
+  if (forbidden) {
+    outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
 
