@@ -10,7 +10,7 @@
 #include "grader/call_graph.h"
 #include "grader/compare.h"
 #include "grader/render_check.h"
-#include "grader/student_program.h"
+#include "testcase/student_program.h"
 #include "grader/verdict.h"
 
 namespace uirgrade {

@@ -1,7 +1,7 @@
 // The program handed to the student (spec §7): the leading comment block blanked line for line,
 // the rest untouched; on every suite file the oracle sees the same program in both texts (same
 // rule at the same line and column, or the same rendered C), so line numbers are unchanged.
-#include "grader/student_program.h"
+#include "testcase/student_program.h"
 
 #include <algorithm>
 #include <filesystem>

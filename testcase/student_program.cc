@@ -3,7 +3,7 @@
 // (test_headers.cc), so everything the parser could read as a header or free text is blanked.
 // Whitespace-only lines are emptied too: they carry nothing a program needs, and spaces could carry
 // information as well as any comment.
-#include "grader/student_program.h"
+#include "testcase/student_program.h"
 
 namespace uirgrade {
 namespace {
