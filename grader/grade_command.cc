@@ -100,7 +100,10 @@ bool write_reports(const Report& report, const std::vector<ReportOutput>& output
 
 int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
   auto start = std::chrono::steady_clock::now();
-  err << fmt::format("grade: seed {} (rerun with --seed {} to grade the same data)\n", options.seed, options.seed);
+  if (options.seed_is_secret)
+    err << "grade: seed drawn at random, written to the JSON report (\"seed\") and Gradescope's extra_data only\n";
+  else
+    err << fmt::format("grade: seed {} (rerun with --seed {} to grade the same data)\n", options.seed, options.seed);
 
   auto loaded = load_week(options.suites_dir, options.week);
   if (auto* error = std::get_if<SuiteError>(&loaded)) {
@@ -170,6 +173,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   config.student_path = student.string();
   config.week = options.week;
   config.seed = options.seed;
+  config.seed_is_secret = options.seed_is_secret;
   config.jobs = options.jobs;
   config.timeout_seconds = options.timeout_seconds;
   config.limits = week.plan.limits;
@@ -196,6 +200,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
 
   Report report;
   report.info.seed = options.seed;
+  report.info.seed_is_secret = options.seed_is_secret;
   report.info.week = options.week;
   report.info.student = options.student;
   report.info.isolation = runner.isolation();

@@ -18,6 +18,7 @@ struct GradeConfig {
   std::string student_path;  // the absolute path that is run (each test runs in a fresh directory)
   int week = 0;
   uint64_t seed = 0;
+  bool seed_is_secret = false;  // --seed random: reproduce lines do not spell the seed
   int jobs = 1;
   std::optional<double> timeout_seconds;  // --timeout; a test's own timeout wins over it
   ProcessLimits limits;                   // the week's defaults

@@ -7,6 +7,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <random>
 #include <set>
 
 #include <fmt/format.h>
@@ -18,6 +19,13 @@ template <typename Int>
 bool parse_int(const std::string& text, Int* value) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *value);
   return ec == std::errc() && end == text.data() + text.size() && !text.empty();
+}
+
+/// 64 bits from the system's entropy source: unpredictable to a student, who can see neither the
+/// grader's memory nor its output before the run.
+uint64_t random_seed() {
+  std::random_device entropy;
+  return (static_cast<uint64_t>(entropy()) << 32) ^ entropy();
 }
 
 bool parse_seconds(const std::string& text, double* value) {
@@ -128,7 +136,9 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       if (!parse_seconds(*v, &seconds)) return bad(*v, "a positive number of seconds");
       options.timeout_seconds = seconds;
     } else if (arg == "--seed") {
-      if (!parse_int(*v, &options.seed)) return bad(*v, "an unsigned 64-bit integer");
+      options.seed_is_secret = *v == "random";
+      if (options.seed_is_secret) options.seed = random_seed();
+      else if (!parse_int(*v, &options.seed)) return bad(*v, "an unsigned 64-bit integer, or random");
     } else if (arg == "--only") {
       options.only.push_back(*v);
     } else if (arg == "--max-failures") {
@@ -216,6 +226,9 @@ OPTIONS
                         suite's own timeout for a test wins over this)
     --seed S            seed of the random data and generated programs (default: {}); printed
                         first in every report, and in every reproduce command
+    --seed random       a fresh seed for this run, written only to the instructor-facing
+                        output (the JSON report's "seed", Gradescope's extra_data), never to
+                        what a student sees; pass it back as --seed N to reproduce the run
     --only GLOB         grade only tests whose name matches (e.g. 'week3/acc*', 'fuzz/*');
                         repeat to give several
     --max-failures N    stop starting tests after N failures

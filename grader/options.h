@@ -41,6 +41,10 @@ struct Options {
   int jobs = 1;
   std::optional<double> timeout_seconds;
   uint64_t seed = kDefaultSeed;
+  /// `--seed random`: `seed` was drawn afresh for this run, and is written to instructor-facing
+  /// output only (the JSON report, Gradescope's extra_data), so that the generated hidden tests
+  /// cannot be recomputed from what a student sees (docs/decisions/grader.md).
+  bool seed_is_secret = false;
   std::vector<std::string> only;  // globs over test names; a test runs when it matches any
   int max_failures = 0;           // 0: no limit
   std::vector<ReportOutput> outputs;  // never empty after parsing: text on stdout by default

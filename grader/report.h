@@ -14,6 +14,7 @@ namespace uirgrade {
 
 struct RunInfo {
   uint64_t seed = 0;
+  bool seed_is_secret = false;  // --seed random: the seed only in instructor-facing output
   int week = 0;
   std::string student;    // the path as given
   std::string isolation;  // what the process runner had in force

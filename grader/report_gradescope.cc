@@ -49,7 +49,8 @@ std::string summary_output(const Report& report) {
       case Visibility::Hidden: hidden.add(result); break;
     }
   }
-  std::string text = fmt::format("Seed: {} (week {})\n", report.info.seed, report.info.week);
+  std::string text = report.info.seed_is_secret ? fmt::format("Week {}\n", report.info.week)
+                                                : fmt::format("Seed: {} (week {})\n", report.info.seed, report.info.week);
   text += fmt::format("Visible tests: {} of {} passed, {:g} of {:g} points.\n", visible.passed, visible.tests,
                       visible.points, visible.max_points);
   if (after_due_date.tests > 0) {
@@ -75,6 +76,12 @@ void write_gradescope(const Report& report, std::ostream& out) {
   json.key("test_output_format").string("text");
   json.key("test_name_format").string("text");
   json.key("stdout_visibility").string("hidden");
+  // Stored with the submission for instructors, never shown to the student: the seed reproduces
+  // the run (grade --seed N), even a --seed random one.
+  json.key("extra_data");
+  json.begin_object();
+  json.key("seed").string(std::to_string(report.info.seed));
+  json.end_object();
   json.key("tests");
   json.begin_array();
   // "number" is "<suite>.<test>", both counted from 1 in the order they first appear.

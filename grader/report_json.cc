@@ -29,6 +29,7 @@ void write_json(const Report& report, std::ostream& out) {
   JsonWriter json(out);
   json.begin_object();
   json.key("seed").string(std::to_string(info.seed));
+  json.key("seed_is_secret").boolean(info.seed_is_secret);  // --seed random
   json.key("week").integer(info.week);
   json.key("student").string(info.student);
   json.key("isolation").string(info.isolation);
@@ -167,6 +168,9 @@ std::variant<Report, std::string> read_json(const std::string& text) {
       fields.fail(fmt::format("seed \"{}\" is not a 64-bit unsigned integer", seed));
     }
   }
+  // Absent in reports written before --seed random existed.
+  if (const JsonValue* secret = root.find("seed_is_secret"); secret && secret->kind == JsonValue::Kind::Bool)
+    report.info.seed_is_secret = secret->boolean;
   report.info.week = fields.integer("week");
   report.info.student = fields.text("student");
   report.info.isolation = fields.text("isolation");

@@ -56,7 +56,10 @@ void write_score_table(const Report& report, std::ostream& out) {
       label_width = std::max(label_width, 2 + printable_line(suite).size());
   }
 
-  out << fmt::format("Score (seed {}, week {}):\n", report.info.seed, report.info.week);
+  if (report.info.seed_is_secret)  // the text report may be what the student sees
+    out << fmt::format("Score (week {}, a random seed, in the JSON report):\n", report.info.week);
+  else
+    out << fmt::format("Score (seed {}, week {}):\n", report.info.seed, report.info.week);
   out << fmt::format("{:<{}}  {:>9}  {:>15}\n", "", label_width, "passed", "points");
   for (const auto& [week, suites] : by_week) {
     Totals week_totals;

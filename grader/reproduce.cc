@@ -38,12 +38,18 @@ std::string kept_case_name(const TestCase& test) {
   return test.name + (test.mode == Mode::Run ? "/run" : "/render");
 }
 
+/// The seed as reproduce lines spell it; a secret one (--seed random) is the placeholder SEED, which
+/// the instructor fills in from the JSON report: reproduce lines reach the student.
+std::string seed_argument(const GradeConfig& config) {
+  return config.seed_is_secret ? "SEED" : std::to_string(config.seed);
+}
+
 std::string reproduce_commands(const TestCase& test, const GradeConfig& config) {
   std::string keep = config.keep_dir.empty() ? "failures" : config.keep_dir;
   std::string grade_line = fmt::format("grade --week {} {}{} --only {} --seed {}", config.week,
                                        shell_quote(config.student),
                                        config.suites_arg.empty() ? "" : " --suites " + shell_quote(config.suites_arg),
-                                       shell_quote(test.name), config.seed);
+                                       shell_quote(test.name), seed_argument(config));
   if (test.path.empty() && config.fuzz_count > 0) grade_line += fmt::format(" --fuzz {}", config.fuzz_count);
   std::string dir = shell_quote(kept_case_dir(keep, kept_case_name(test)));
   return fmt::format("{} --keep {}\ncd {} && ./reproduce.sh   # or by hand:\n{}", grade_line, shell_quote(keep),
