@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "generators/fuzz.h"
+#include "grader/kill_suite.h"
 
 namespace {
 
@@ -18,6 +19,7 @@ const char* kUsage = R"(NAME
 
 SYNOPSIS
     uirgen --week N --count N --seed S --out DIR [--invalid PERCENT]
+    uirgen --kill-mutants --week N --out DIR [--count CANDIDATES] [--seed S]
     uirgen --help
 
 DESCRIPTION
@@ -39,6 +41,10 @@ OPTIONS
     --seed S          the seed, a 64-bit unsigned integer (default 1); printed first
     --out DIR         the folder to write; created if missing (required)
     --invalid P       percentage of invalid programs (default 25)
+    --kill-mutants    instead: a small suite that kills every mutant of the catalogue
+                      (docs/mutants.md), chosen from --count generated candidates (default 100)
+                      and the catalogue's programs; DIR gets kill/ and a weeks.yaml naming it, so
+                      `grade --suites DIR --mutants --week N` grades it alone
     --help            this text
 
 EXIT STATUS
@@ -72,11 +78,16 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   unsigned long long week = 0, count = 100, seed = 1, invalid_percent = 25;
   std::string out_dir;
+  bool kill_mutants = false;
   for (size_t k = 0; k < args.size(); ++k) {
     const std::string& arg = args[k];
     if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       return 0;
+    }
+    if (arg == "--kill-mutants") {
+      kill_mutants = true;
+      continue;
     }
     if (k + 1 >= args.size()) return usage_error("missing value after " + arg);
     const std::string& value = args[++k];
@@ -96,6 +107,14 @@ int main(int argc, char** argv) {
   if (out_dir.empty()) return usage_error("--out DIR is required");
   if (invalid_percent > 100) return usage_error("--invalid is a percentage (0 to 100)");
   std::cout << "uirgen: seed " << seed << "\n";
+  if (kill_mutants) {
+    uirgrade::KillSuiteOptions options;
+    options.week = static_cast<int>(week);
+    options.seed = seed;
+    options.candidates = static_cast<int>(count);
+    options.out_dir = out_dir;
+    return uirgrade::write_kill_suite(options, std::cout);
+  }
 
   boost::system::error_code error;
   boost::filesystem::create_directories(out_dir, error);

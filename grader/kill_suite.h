@@ -1,0 +1,28 @@
+// `uirgen --kill-mutants`: a small hidden suite that kills every mutant of the catalogue. Candidates
+// are generated programs (generators/fuzz.h) and the catalogue's own smallest programs
+// (oracle/testdata/mutants/); the kill matrix of all of them (grader/mutants_command.h) is covered
+// greedily (each step keeps the candidate that kills the most mutants not killed yet, the smaller on
+// a tie), and the kept tests are written as a suite that grades on its own: DIR/kill/*.uir with
+// headers, DIR/kill/suite.yaml and DIR/weeks.yaml naming it.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace uirgrade {
+
+struct KillSuiteOptions {
+  int week = 3;
+  uint64_t seed = 1;
+  int candidates = 400;  // generated programs (a quarter of them invalid)
+  int jobs = 2;
+  std::string out_dir;
+};
+
+/// Writes the suite and prints its figures (tests, statements per test, candidates, what it kills,
+/// checked by grading the written suite again). Returns 0 when it kills every mutant, 1 when some
+/// survive every candidate, 2 when it cannot write.
+int write_kill_suite(const KillSuiteOptions& options, std::ostream& out);
+
+}  // namespace uirgrade
