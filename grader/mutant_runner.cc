@@ -2,6 +2,7 @@
 // interpreter with the driver's output format (every buffer like `run`, the failing assert on stderr).
 #include "grader/mutant_runner.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -59,8 +60,21 @@ ProcessResult MutantRunner::compile(const ProcessRequest& request) {
   std::string output;
   for (size_t k = 0; k + 1 < request.argv.size(); ++k)
     if (request.argv[k] == "-o") output = request.argv[k + 1];
-  std::ofstream(output, std::ios::binary) << "";  // the engine checks that the compiler wrote it
-  if (const std::string* kernel_c = file_named(request, "kernel.c")) {
+  const std::string* kernel_c = file_named(request, "kernel.c");
+  auto has = [&](const char* flag) { return std::find(request.argv.begin(), request.argv.end(), flag) != request.argv.end(); };
+  // The render rules read what cc -E and -fcallgraph-info write. A mutant's C is the oracle's
+  // renderer's: standard headers only, no macros of its own, no calls but to its own functions in
+  // file order, so its preprocessed main-file lines are its own lines and its call graph has no cycle.
+  std::string written;
+  if (has("-E") && kernel_c) {
+    written = "# 1 \"kernel.c\"\n";
+    std::istringstream lines(*kernel_c);
+    for (std::string line; std::getline(lines, line);) written += (line.rfind("#include", 0) == 0 ? "" : line) + "\n";
+  }
+  std::ofstream(output, std::ios::binary) << written;  // the engine checks that the compiler wrote it
+  if (has("-fcallgraph-info") && output.size() > 2)
+    std::ofstream(output.substr(0, output.size() - 2) + ".ci") << "graph: { title: \"kernel.c\"\n}\n";
+  if (kernel_c && !has("-E") && !has("-fcallgraph-info")) {
     std::lock_guard lock(mutex_);
     auto program = program_of_c_.find(*kernel_c);
     if (program != program_of_c_.end()) program_of_binary_[output] = program->second;

@@ -7,6 +7,10 @@
 
 #include <filesystem>
 
+#include "grader/grade.h"
+#include "grader/suite.h"
+#include "uirgrade_paths.h"
+
 namespace uirgrade {
 namespace {
 
@@ -58,6 +62,23 @@ TEST(MutantRunner, AnUnknownCommandIsAnInternalErrorNotAVerdict) {
   ProcessRequest r;
   r.argv = {"/bin/never-compiled"};
   EXPECT_FALSE(runner.run(r).started);
+}
+
+// The control: with no mutant on, the in-process "student" is the oracle and passes every test of the
+// shipped week-3 suites, render tests included (their C checked, "compiled" and run). A kill in the
+// matrix is then the mutant's, never the runner's.
+TEST(MutantRunner, WithoutAMutantItPassesEveryShippedTest) {
+  auto loaded = load_week(std::string(UIRGRADE_SOURCE_DIR) + "/suites", 3);
+  ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded));
+  MutantRunner runner{uir::Mutants()};
+  CCompiler compiler(runner, 4096);
+  GradeConfig config;
+  config.student = config.student_path = "mutant:none";
+  config.week = 3;
+  config.seed = 1;
+  config.jobs = 2;
+  GradeRun run = grade_tests(std::get<LoadedWeek>(loaded).tests, config, runner, compiler, nullptr);
+  for (const TestResult& r : run.results) EXPECT_EQ(r.verdict, Verdict::Pass) << r.name << ": " << r.message;
 }
 
 }  // namespace
