@@ -20,8 +20,9 @@ struct ForbiddenConstruct {
   std::string source_line;
 };
 
-/// The first forbidden construct of the C (by line): `while`, `do`, `goto`, `setjmp`/`longjmp` and
-/// their variants, or a function that calls itself directly or through other functions of the file.
+/// A forbidden directive (find_forbidden_directive) if any; else the first forbidden construct of
+/// the C by line: `while`, `do`, `goto`, `setjmp`/`longjmp` and their variants, inline assembly, or a
+/// function that calls itself directly or through other functions of the file.
 std::optional<ForbiddenConstruct> find_forbidden_construct(std::string_view c);
 
 /// A directive the rendered C may not use, found on its text before any compiler sees it. Spec §6.2

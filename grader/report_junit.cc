@@ -5,7 +5,7 @@
 // <system-out>; an internal error (never the student's fault) is an <error> instead, as JUnit
 // separates broken tests from failing ones.
 //
-// Every text goes through printable_text first, so the XML is well-formed whatever the student printed:
+// Every text goes through shown_result (or printable_line) first, so the XML is well-formed and bounded whatever the student printed:
 // valid UTF-8, and no character that XML 1.0 forbids (control characters are spelled out).
 #include <fmt/format.h>
 
