@@ -1,10 +1,11 @@
-// Parse and validate times for generated programs of about 1k, 10k and 100k statements, with the
-// growth ratio between sizes (linear code shows ~10x per step). Two shapes:
+// Parse and validate times for generated programs of about 1k, 10k, 100k, 200k and 1M statements,
+// with the growth ratio between sizes (linear code shows ~10x per step, 2x from 100k to 200k) and
+// the per-statement cost at 1M over that at 10k (linear: 1.0). Two shapes:
 //   mixed: repeated blocks with a function, a call, a 2-deep loop nest over an alloc, an after, a
 //          load and an assert, and an accumulator loop (the lessons' patterns);
 //   chain: one loop whose body is a single long chain of store/after versions of one buffer, the
 //          worst case for E-AFTER-NO-STORE's walk over the loop body.
-// Run by hand: build/bench_parse_validate [repetitions]. Target: 100k statements in under 0.5 s.
+// Run by hand: build/bench_parse_validate [repetitions]. Targets: 100k statements in under 0.5 s; per-statement cost at 1M within 1.5x of 10k.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -113,14 +114,22 @@ int main(int argc, char** argv) {
   std::printf("%-6s %10s %12s %14s %8s %8s\n", "shape", "statements", "parse cpu ms", "validate cpu ms", "parse x", "valid. x");
   for (auto [name, make] : {std::pair{"mixed", &mixed_program}, std::pair{"chain", &chain_program}}) {
     Timing previous;
-    for (int size : {1000, 10000, 100000, 200000}) {
+    Timing at_10k;
+    for (int size : {1000, 10000, 100000, 200000, 1000000}) {
       Timing t = measure(make(size), repetitions);
       std::string parse_ratio = previous.statements ? fmt::format("{:.1f}", t.parse / previous.parse) : "-";
       std::string validate_ratio = previous.statements ? fmt::format("{:.1f}", t.validate / previous.validate) : "-";
       std::printf("%-6s %10zu %12.2f %14.2f %8s %8s\n", name, t.statements, t.parse * 1e3, t.validate * 1e3,
                   parse_ratio.c_str(), validate_ratio.c_str());
       previous = t;
+      if (size == 10000) at_10k = t;
     }
+    // The target (issue 11): per-statement cost at 1M within 1.5x of that at 10k.
+    auto per_statement = [](const Timing& t) { return (t.parse + t.validate) / static_cast<double>(t.statements); };
+    std::printf("%-6s per-statement cost, 1M / 10k: %.2f (parse %.2f, validate %.2f; linear is 1.0, target <= 1.5)\n",
+                name, per_statement(previous) / per_statement(at_10k),
+                (previous.parse / previous.statements) / (at_10k.parse / at_10k.statements),
+                (previous.validate / previous.statements) / (at_10k.validate / at_10k.statements));
   }
   return 0;
 }
