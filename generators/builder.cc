@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "oracle/intervals.h"
+#include "oracle/statement_analysis.h"
 #include "oracle/print.h"
 
 namespace uirgen {
@@ -13,17 +13,6 @@ using uir::Kind;
 using uir::Op;
 using uir::Operand;
 using uir::Stmt;
-
-// The generator keeps its programs in bounds with the oracle's own interval rules (spec §4.3), so
-// what it proves in range is exactly what the validator will.
-std::optional<Interval> interval_of(Op op, const std::vector<Info>& operands, DType result_dtype,
-                                    DType source_dtype) {
-  if (result_dtype != DType::I32) return std::nullopt;
-  std::vector<std::optional<Interval>> intervals;
-  intervals.reserve(operands.size());
-  for (const Info& info : operands) intervals.push_back(info.interval);
-  return uir::result_interval(op, intervals, source_dtype);
-}
 
 int statement_count(const uir::Program& program) {
   int count = static_cast<int>(program.stmts.size());
@@ -61,11 +50,9 @@ int ProgramBuilder::begin_function(const std::string& name, const std::vector<DT
     param.line = program_.funcs[function_].line;
     param.dtype_attr = type;
     program_.funcs[function_].body.push_back(param);
-    Info info;
-    info.kind = Kind::Value;
-    info.dtype = type;
-    if (type == DType::I32) info.interval = uir::kFullInterval;
-    function_infos_.push_back(info);
+    int index = static_cast<int>(program_.funcs[function_].body.size()) - 1;
+    uir::analyse_statement(program_, {function_, false}, index);
+    function_infos_.push_back(model_info(program_.funcs[function_].body[index]));
   }
   return function_;
 }
@@ -104,118 +91,30 @@ Operand ProgramBuilder::literal_bool(bool value) {
   return literal(uir::Scalar::boolean(value), value ? "true" : "false");
 }
 
-Info ProgramBuilder::operand_info(const Operand& operand) const {
-  if (operand.kind == Operand::Kind::Ref) return info(operand.ref);
-  Info literal;
-  literal.kind = Kind::Value;
-  literal.dtype = operand.literal.dtype;
-  if (literal.dtype == DType::I32)
-    literal.interval = Interval{operand.literal.as_i32(), operand.literal.as_i32()};
-  return literal;
-}
-
-Info ProgramBuilder::compute_info(const Stmt& stmt) const {
-  std::vector<Info> ops;
-  ops.reserve(stmt.operands.size());
-  for (const Operand& operand : stmt.operands)
-    if (operand.kind != Operand::Kind::Func) ops.push_back(operand_info(operand));
+Info ProgramBuilder::model_info(const Stmt& stmt) const {
+  // What the validator computes (kind, dtype, interval, length) is the oracle's own analysis,
+  // already in the statement; the rest is the generator's model.
   Info out;
-  for (const Info& op : ops) {
-    out.ranges |= op.ranges;
-    out.units |= op.units;
+  out.kind = stmt.kind;
+  out.dtype = stmt.dtype;
+  out.interval = stmt.interval;
+  out.length = stmt.length;
+  const uir::OpInfo& row = uir::op_info(stmt.op);
+  size_t n = stmt.operands.size();
+  bool closes_range = n > 0 && uir::operand_role(row, n - 1, n) == uir::OperandRole::ClosedRange;
+  for (size_t k = 0; k < n; ++k) {
+    const Operand& operand = stmt.operands[k];
+    if (operand.kind != Operand::Kind::Ref || (closes_range && k + 1 == n)) continue;
+    out.ranges |= info(operand.ref).ranges;
+    out.units |= info(operand.ref).units;
   }
-  switch (stmt.op) {
-    case Op::Const:
-    case Op::Add:
-    case Op::Mul:
-    case Op::Max:
-    case Op::Exp2:
-    case Op::Log2:
-    case Op::Sqrt:
-    case Op::Recip:
-      out.kind = Kind::Value;
-      out.dtype = ops[0].dtype;
-      break;
-    case Op::Idiv:
-    case Op::Mod:
-      out.kind = Kind::Value;
-      out.dtype = DType::I32;
-      break;
-    case Op::Cmplt:
-    case Op::Cmpne:
-    case Op::Cmpeq:
-      out.kind = Kind::Value;
-      out.dtype = DType::Bool;
-      break;
-    case Op::Where:
-      out.kind = Kind::Value;
-      out.dtype = ops[1].dtype;
-      break;
-    case Op::Cast:
-      out.kind = Kind::Value;
-      out.dtype = *stmt.dtype_attr;
-      break;
-    case Op::Call:
-      out.kind = Kind::Value;
-      out.dtype = program_.funcs[stmt.operands[0].ref].ret;
-      break;
-    case Op::Assert:
-    case Op::Ret:
-      out.kind = Kind::None;
-      break;
-    case Op::Buffer:
-    case Op::Alloc:
-      out.kind = Kind::Memory;
-      out.dtype = *stmt.dtype_attr;
-      out.length = ops[0].interval ? ops[0].interval->lo : 0;
-      break;
-    case Op::Shrink:
-      out.kind = Kind::View;
-      out.dtype = ops[0].dtype;
-      out.memory = ops[0].memory;
-      out.version = ops[0].version;
-      out.length = stmt.shape;
-      break;
-    case Op::Load:
-      out.kind = Kind::Value;
-      out.dtype = ops[0].dtype;
-      out.memory = ops[0].memory;
-      out.version = ops[0].version;
-      break;
-    case Op::Store:
-      out.kind = Kind::Effect;
-      out.memory = ops[0].memory;
-      out.version = ops[0].version;
-      break;
-    case Op::After:
-      out.kind = Kind::Memory;
-      out.dtype = ops[0].dtype;
-      out.memory = ops[0].memory;
-      out.length = ops[0].length;
-      break;
-    case Op::Range:
-      out.kind = Kind::Value;
-      out.dtype = DType::I32;
-      break;
-    case Op::End: {
-      out.kind = Kind::Effect;
-      const Info& range = ops.back();
-      out.ranges = 0;
-      out.units.reset();
-      for (size_t k = 0; k + 1 < ops.size(); ++k) {
-        out.ranges |= ops[k].ranges;
-        out.units |= ops[k].units;
-      }
-      out.ranges &= ~range.ranges;
-      break;
-    }
-    case Op::Param:
-      out.kind = Kind::Value;
-      out.dtype = *stmt.dtype_attr;
-      break;
+  if (closes_range) out.ranges &= ~info(stmt.operands.back().ref).ranges;
+  uir::OperandRole first = n > 0 ? row.roles[0] : uir::OperandRole::None;
+  if (first == uir::OperandRole::Memory || first == uir::OperandRole::MemoryOrView ||
+      first == uir::OperandRole::ElementView) {
+    out.memory = info(stmt.operands[0].ref).memory;
+    out.version = info(stmt.operands[0].ref).version;
   }
-  DType source = ops.empty() ? DType::Void : ops[0].dtype;
-  if (out.kind == Kind::Value) out.interval = interval_of(stmt.op, ops, out.dtype, source);
   return out;
 }
 
@@ -229,8 +128,10 @@ int ProgramBuilder::add(Op op, std::vector<Operand> operands, const std::string&
   stmt.dtype_attr = dtype_attr;
   stmt.slot = slot;
   stmt.shape = shape;
-  Info info = compute_info(stmt);
   int index = static_cast<int>(block().size());
+  block().push_back(std::move(stmt));
+  uir::analyse_statement(program_, {function_, false}, index);
+  Info info = model_info(block()[index]);
   if (op == Op::Range) {
     info.ranges = uint64_t{1} << ranges_.size();
     ranges_.push_back({index, info.interval->hi});
@@ -248,7 +149,6 @@ int ProgramBuilder::add(Op op, std::vector<Operand> operands, const std::string&
     if (op == Op::After && info.ranges == 0) memories_[info.memory].current_version = info.version;
   }
   if (op == Op::Store) versions_[info.version].stored = true;
-  block().push_back(std::move(stmt));
   infos().push_back(info);
   return index;
 }

@@ -5,9 +5,9 @@
 //   * a precedence graph of "units" (a load or store outside loops, or a whole loop nest) with the
 //     data edges and the load-before-overwriting-store edges of spec §4.1; a new edge that would
 //     close a cycle is refused, so E-LOAD-ORDER cannot happen.
-// Intervals come from the oracle's own rules of spec §4.3 (oracle/intervals.h), so an offset proven
-// in bounds here is proven in bounds by the validator too; the rest of the model (versions, units)
-// is the generator's own and never asks the validator.
+// Kind, dtype, length and interval come from the oracle's own statement analysis
+// (oracle/statement_analysis.h), so an offset proven in bounds here is proven in bounds by the
+// validator too; the rest of the model (versions, units) is the generator's own.
 #pragma once
 
 #include <bitset>
@@ -82,8 +82,6 @@ class ProgramBuilder {
   static uir::Operand literal_i32(int32_t value);
   static uir::Operand literal_f32(float value);
   static uir::Operand literal_bool(bool value);
-  /// The dtype, interval and units an operand contributes (a literal is a constant).
-  Info operand_info(const uir::Operand& operand) const;
 
   // --- statements ---
   /// Appends a statement built from `op`, `operands` and attributes, computes its Info from the
@@ -123,7 +121,8 @@ class ProgramBuilder {
  private:
   /// Whether adding edge before -> after keeps the graph acyclic (and then adds it).
   bool add_edge(int before, int after);
-  Info compute_info(const uir::Stmt& stmt) const;
+  /// The Info of an analysed statement of the current block (uir::analyse_statement filled it).
+  Info model_info(const uir::Stmt& stmt) const;
   std::string fresh_name(const std::string& prefix);
 
   GenLimits limits_;
@@ -141,9 +140,5 @@ class ProgramBuilder {
 
 /// Statements of `program`, top-level and in bodies (`ret` included, parameters not).
 int statement_count(const uir::Program& program);
-
-/// Interval rules of spec §4.3 for one op on operand intervals (nullopt operands: no interval).
-std::optional<uir::Interval> interval_of(uir::Op op, const std::vector<Info>& operands,
-                                         uir::DType result_dtype, uir::DType source_dtype);
 
 }  // namespace uirgen

@@ -8,6 +8,8 @@
 #include <climits>
 
 #include "oracle/oracle.h"
+#include "oracle/parse.h"
+#include "oracle/validate.h"
 #include "oracle/print.h"
 
 namespace uirgen {
@@ -17,25 +19,29 @@ using uir::DType;
 using uir::Interval;
 using uir::Op;
 
-Info i32_with(int32_t lo, int32_t hi) {
-  Info info;
-  info.kind = uir::Kind::Value;
-  info.dtype = DType::I32;
-  info.interval = Interval{lo, hi};
-  return info;
-}
+// The builder's kind, dtype and interval are the validator's own analysis: a constant expression
+// gets [v, v] even where the op's interval rule alone would give the full interval (a cast from f32,
+// a call), exactly as uir::validate computes it for the printed program.
+TEST(ProgramBuilder, InfoIsTheValidatorsAnalysis) {
+  ProgramBuilder b{GenLimits{}};
+  int twice = b.begin_function("@twice", {DType::I32}, DType::I32);
+  int doubled = b.add(Op::Add, {b.ref(0), b.ref(0)}, "%d");
+  b.end_function(doubled);
+  int cast = b.add(Op::Cast, {ProgramBuilder::literal_f32(2.5f)}, "%c", DType::I32);
+  int call = b.add_call(twice, {b.ref(cast)});
+  int param_like = b.add(Op::Cmplt, {b.ref(call), ProgramBuilder::literal_i32(5)}, "%lt");
+  EXPECT_EQ(b.info(cast).interval, (Interval{2, 2}));
+  EXPECT_EQ(b.info(call).interval, (Interval{4, 4}));
+  EXPECT_EQ(b.info(param_like).dtype, DType::Bool);
+  EXPECT_FALSE(b.info(param_like).interval);
 
-TEST(IntervalOf, FollowsSpec43) {
-  EXPECT_EQ(interval_of(Op::Add, {i32_with(1, 3), i32_with(-2, 5)}, DType::I32, DType::I32), (Interval{-1, 8}));
-  // Corners of [-2, 3] x [4, 5]: -8, -10, 12, 15.
-  EXPECT_EQ(interval_of(Op::Mul, {i32_with(-2, 3), i32_with(4, 5)}, DType::I32, DType::I32), (Interval{-10, 15}));
-  EXPECT_EQ(interval_of(Op::Max, {i32_with(-5, 2), i32_with(0, 1)}, DType::I32, DType::I32), (Interval{0, 2}));
-  // mod by [-7, -2] (excludes 0): m = 7, a = [10, 20] is non-negative: [0, min(20, 6)].
-  EXPECT_EQ(interval_of(Op::Mod, {i32_with(10, 20), i32_with(-7, -2)}, DType::I32, DType::I32), (Interval{0, 6}));
-  // Leaving i32 without wrap-around: the full interval.
-  EXPECT_EQ(interval_of(Op::Add, {i32_with(INT_MAX, INT_MAX), i32_with(1, 1)}, DType::I32, DType::I32),
-            (Interval{INT_MIN, INT_MAX}));
-  EXPECT_FALSE(interval_of(Op::Add, {Info{}, Info{}}, DType::F32, DType::F32));
+  uir::ParseResult parsed = uir::parse("gen.uir", uir::print_program(b.program()));
+  ASSERT_FALSE(uir::validate(parsed.program, parsed.error));
+  for (int k : {cast, call, param_like}) {
+    EXPECT_EQ(parsed.program.stmts[k].kind, b.info(k).kind) << k;
+    EXPECT_EQ(parsed.program.stmts[k].dtype, b.info(k).dtype) << k;
+    EXPECT_EQ(parsed.program.stmts[k].interval, b.info(k).interval) << k;
+  }
 }
 
 TEST(ProgramBuilder, InfoOfMemoriesRangesAndEnds) {

@@ -13,6 +13,9 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+
+#include "oracle/c_flags.h"
 #include "oracle/seeded_random.h"
 
 namespace uirgrade {
@@ -40,8 +43,9 @@ std::string read_whole_file(const std::string& path) {
 }  // namespace
 
 std::vector<std::string> c_compile_flags() {
-  return {"-std=c11", "-O1", "-ffp-contract=off", "-fsanitize=undefined,address",
-          "-fno-sanitize-recover=all", "-g", "-w"};
+  std::vector<std::string> flags(std::begin(uir::kSpecCFlags), std::end(uir::kSpecCFlags));
+  flags.insert(flags.end(), {"-g", "-w"});  // line numbers in sanitizer reports; no warnings to show
+  return flags;
 }
 
 std::string sanitizer_defaults_c(uint64_t rss_limit_mb) {

@@ -1,7 +1,7 @@
-// A small strict JSON reader (RFC 8259) for `grade merge`, which reads back what json_writer wrote.
-// Strict, because a report that was truncated or edited by hand should be refused with the place of
-// the problem rather than half-read: no comments, no trailing commas, no duplicate keys, no raw
-// control characters or invalid UTF-8 in strings, no lone surrogates.
+// A strict JSON reader (RFC 8259, nlohmann-json underneath) for `grade merge`, which reads back what
+// json_writer wrote. Strict, because a report that was truncated or edited by hand should be refused
+// with the place of the problem rather than half-read: no comments, no trailing commas, no
+// duplicate keys, no raw control characters or invalid UTF-8 in strings, no lone surrogates.
 #pragma once
 
 #include <string>

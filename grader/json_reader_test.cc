@@ -47,26 +47,27 @@ TEST(JsonReader, DecodesEscapesIncludingSurrogatePairs) {
 }
 
 TEST(JsonReader, RefusesWhatStrictJsonRefuses) {
-  EXPECT_NE(parse_error("[1, 2,]").find("expected a value"), std::string::npos);
-  EXPECT_NE(parse_error("{\"a\": 1,}").find("expected a string key"), std::string::npos);
-  EXPECT_NE(parse_error("{\"a\": 1, \"a\": 2}").find("duplicate key \"a\""), std::string::npos);
-  EXPECT_NE(parse_error("\"raw\nnewline\"").find("raw control character"), std::string::npos);
-  EXPECT_NE(parse_error("\"\\ud800\"").find("lone high surrogate"), std::string::npos);
-  EXPECT_NE(parse_error("\"\\udc00\"").find("lone low surrogate"), std::string::npos);
-  EXPECT_NE(parse_error("\"\xff\"").find("invalid UTF-8"), std::string::npos);
-  EXPECT_NE(parse_error("\"\\x41\"").find("unknown escape"), std::string::npos);
-  EXPECT_NE(parse_error("01").find("unexpected text"), std::string::npos);
-  EXPECT_NE(parse_error("1.").find("digit after '.'"), std::string::npos);
-  EXPECT_NE(parse_error("// comment\n1").find("expected a value"), std::string::npos);
-  EXPECT_NE(parse_error("{\"a\": tru}").find("expected a value"), std::string::npos);
-  EXPECT_NE(parse_error("[\"unterminated").find("unterminated string"), std::string::npos);
-  EXPECT_NE(parse_error("").find("expected a value"), std::string::npos);
-  EXPECT_NE(parse_error(std::string(100, '[') + std::string(100, ']')).find("nested too deeply"),
-            std::string::npos);
+  // nlohmann-json's own wording says what was wrong; ours says where.
+  for (std::string bad : {"[1, 2,]", "{\"a\": 1,}", "\"raw\nnewline\"", "\"\\ud800\"", "\"\\udc00\"", "\"\xff\"",
+                          "\"\\x41\"", "01", "1.", "// comment\n1", "{\"a\": tru}", "[\"unterminated", "", "{} {}"}) {
+    std::string error = parse_error(bad);
+    EXPECT_TRUE(error.starts_with("line ")) << bad << ": " << error;
+  }
+  EXPECT_NE(parse_error("\"\xff\"").find("UTF-8"), std::string::npos);
+  EXPECT_NE(parse_error("[1, 2,]").find("unexpected ']'"), std::string::npos);
+}
+
+// The policies on top of nlohmann-json: duplicate keys and deep nesting are refused, with their place.
+TEST(JsonReader, RefusesDuplicateKeysAndDeepNestingWithTheirPlace) {
+  EXPECT_EQ(parse_error("{\"a\": 1,\n \"a\": 2}"), "line 2, column 4: duplicate key \"a\"");
+  EXPECT_EQ(parse_ok("{\"a\": {\"a\": 1}, \"b\": [{\"a\": 2}]}").members.size(), 2u) << "same key, other objects";
+  EXPECT_NE(parse_error(std::string(100, '[') + std::string(100, ']')).find("nested too deeply"), std::string::npos);
+  EXPECT_EQ(parse_ok(std::string(60, '[') + std::string(60, ']')).kind, JsonValue::Kind::Array);
 }
 
 TEST(JsonReader, ErrorsNameLineAndColumn) {
-  EXPECT_EQ(parse_error("{\n  \"a\": 1\n  \"b\": 2\n}"), "line 3, column 3: expected ',' or '}'");
+  std::string error = parse_error("{\n  \"a\": 1\n  \"b\": 2\n}");
+  EXPECT_TRUE(error.starts_with("line 3, column 3: ")) << error;
 }
 
 TEST(JsonReader, ReadsBackEveryByteThatJsonQuoteWrote) {

@@ -1,118 +1,92 @@
+// The document is built with nlohmann-json (ordered, so members stay in the order written) and
+// dumped with two-space indentation when it is finished. On top of nlohmann's output, the
+// repository's policies: invalid UTF-8 becomes U+FFFD (its `replace` handler), NaN and infinities
+// become null, an integral number is written without ".0", and DEL, U+2028 and U+2029 are escaped
+// as well, so that a report is safe to paste into JavaScript or show in a terminal.
 #include "grader/json_writer.h"
 
-#include <fmt/format.h>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "grader/utf8.h"
-
 namespace uirgrade {
+namespace {
 
-std::string json_quote(std::string_view bytes) {
-  std::string out = "\"";
-  out.reserve(bytes.size() + 2);
-  for (size_t pos = 0; pos < bytes.size();) {
-    // Fast path: a run of printable ASCII that needs no escape is copied at once.
-    const size_t run_start = pos;
-    while (pos < bytes.size() && bytes[pos] >= 0x20 && bytes[pos] < 0x7F && bytes[pos] != '"' &&
-           bytes[pos] != '\\') {
-      ++pos;
-    }
-    out.append(bytes, run_start, pos - run_start);
-    if (pos == bytes.size()) break;
-    const Utf8Step step = next_utf8(bytes, pos);
-    pos += step.length;
-    const char32_t c = step.code_point;
-    switch (c) {
-      case '"': out += "\\\""; continue;
-      case '\\': out += "\\\\"; continue;
-      case '\n': out += "\\n"; continue;
-      case '\t': out += "\\t"; continue;
-      case '\r': out += "\\r"; continue;
-      case '\b': out += "\\b"; continue;
-      case '\f': out += "\\f"; continue;
-      default: break;
-    }
-    // Control characters must be escaped; DEL and U+2028/U+2029 may stay raw in JSON, but escaping
-    // them keeps the file safe to paste into JavaScript and to show in a terminal.
-    if (c < 0x20 || c == 0x7F || c == 0x2028 || c == 0x2029) {
-      constexpr std::string_view hex = "0123456789abcdef";
-      out += "\\u";
-      for (int shift = 12; shift >= 0; shift -= 4) out += hex[(c >> shift) & 0xF];
+using Json = nlohmann::ordered_json;
+
+/// A number as the reports write it: null when not finite, an integer when it is one.
+Json number_json(double value) {
+  if (!std::isfinite(value)) return nullptr;
+  constexpr double kExactIntegers = 9007199254740992.0;  // 2^53
+  if (value == std::trunc(value) && std::fabs(value) < kExactIntegers) return static_cast<int64_t>(value);
+  return value;
+}
+
+std::string dump(const Json& json, int indent) {
+  std::string text = json.dump(indent, ' ', false, Json::error_handler_t::replace);
+  // These bytes only occur inside strings in nlohmann's output.
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\x7f') {
+      out += "\\u007f";
+    } else if (text.compare(i, 3, "\xe2\x80\xa8") == 0 || text.compare(i, 3, "\xe2\x80\xa9") == 0) {
+      out += text[i + 2] == '\xa8' ? "\\u2028" : "\\u2029";
+      i += 2;
     } else {
-      append_utf8(out, c);
+      out += text[i];
     }
   }
-  out += '"';
   return out;
 }
 
-std::string json_number(double value) {
-  if (!std::isfinite(value)) return "null";
-  return fmt::format("{}", value);  // shortest round-trip form: 1, 0.1, 1e+300
-}
+}  // namespace
 
-void JsonWriter::before_value() {
-  if (after_key_) {  // the key wrote the comma and the indentation
-    after_key_ = false;
-    return;
+struct JsonWriter::Document {
+  Json root;
+  std::vector<Json*> open;  // containers begun and not yet ended; each is the last of its parent
+  std::string key;          // the key of the next member
+
+  void put(Json value) {
+    if (open.empty()) {
+      root = std::move(value);
+      if (root.is_structured()) open.push_back(&root);
+      return;
+    }
+    Json& container = *open.back();
+    Json* placed = nullptr;
+    if (container.is_array()) {
+      container.push_back(std::move(value));
+      placed = &container.back();
+    } else {
+      placed = &(container[key] = std::move(value));
+    }
+    if (placed->is_structured()) open.push_back(placed);
   }
-  if (levels_.empty()) return;
-  out_ << (levels_.back().empty ? "\n" : ",\n") << std::string(2 * levels_.size(), ' ');
-  levels_.back().empty = false;
-}
+};
 
-void JsonWriter::begin_object() {
-  before_value();
-  out_ << '{';
-  levels_.push_back({});
-}
+std::string json_quote(std::string_view bytes) { return dump(Json(std::string(bytes)), -1); }
 
-void JsonWriter::begin_array() {
-  before_value();
-  out_ << '[';
-  levels_.push_back({});
-}
+std::string json_number(double value) { return dump(number_json(value), -1); }
 
-void JsonWriter::close(char bracket) {
-  const bool was_empty = levels_.back().empty;
-  levels_.pop_back();
-  if (!was_empty) out_ << '\n' << std::string(2 * levels_.size(), ' ');
-  out_ << bracket;
-}
+JsonWriter::JsonWriter(std::ostream& out) : out_(out), doc_(std::make_unique<Document>()) {}
+JsonWriter::~JsonWriter() = default;
 
-void JsonWriter::end_object() { close('}'); }
-
-void JsonWriter::end_array() { close(']'); }
+void JsonWriter::begin_object() { doc_->put(Json::object()); }
+void JsonWriter::end_object() { doc_->open.pop_back(); }
+void JsonWriter::begin_array() { doc_->put(Json::array()); }
+void JsonWriter::end_array() { doc_->open.pop_back(); }
 
 JsonWriter& JsonWriter::key(std::string_view name) {
-  before_value();
-  out_ << json_quote(name) << ": ";
-  after_key_ = true;
+  doc_->key = std::string(name);
   return *this;
 }
 
-void JsonWriter::string(std::string_view bytes) {
-  before_value();
-  out_ << json_quote(bytes);
-}
+void JsonWriter::string(std::string_view bytes) { doc_->put(std::string(bytes)); }
+void JsonWriter::number(double value) { doc_->put(number_json(value)); }
+void JsonWriter::integer(int64_t value) { doc_->put(value); }
+void JsonWriter::boolean(bool value) { doc_->put(value); }
 
-void JsonWriter::number(double value) {
-  before_value();
-  out_ << json_number(value);
-}
-
-void JsonWriter::integer(int64_t value) {
-  before_value();
-  out_ << value;
-}
-
-void JsonWriter::boolean(bool value) {
-  before_value();
-  out_ << (value ? "true" : "false");
-}
-
-void JsonWriter::finish() { out_ << '\n'; }
+void JsonWriter::finish() { out_ << dump(doc_->root, 2) << '\n'; }
 
 }  // namespace uirgrade

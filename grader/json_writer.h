@@ -1,10 +1,11 @@
-// Writing JSON for the reports (no JSON library is among our dependencies). Strings are student bytes:
-// json_quote always gives a valid JSON string (control characters escaped, invalid UTF-8 as U+FFFD),
-// so a report stays parseable whatever a student's compiler printed.
+// Writing JSON for the reports, with nlohmann-json underneath. Strings are student bytes: the output
+// is always valid JSON (control characters escaped, invalid UTF-8 as U+FFFD), so a report stays
+// parseable whatever a student's compiler printed.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,11 +18,12 @@ std::string json_quote(std::string_view bytes);
 /// (JSON has no inf or NaN).
 std::string json_number(double value);
 
-/// A streaming writer that indents by two spaces and places the commas. Calls must nest properly:
-/// inside an object every value is preceded by key().
+/// A writer that builds the document call by call and prints it, indented by two spaces, at
+/// finish(). Calls must nest properly: inside an object every value is preceded by key().
 class JsonWriter {
  public:
-  explicit JsonWriter(std::ostream& out) : out_(out) {}
+  explicit JsonWriter(std::ostream& out);
+  ~JsonWriter();
   void begin_object();
   void end_object();
   void begin_array();
@@ -32,19 +34,13 @@ class JsonWriter {
   void number(double value);
   void integer(int64_t value);
   void boolean(bool value);
-  /// Ends the document with a newline.
+  /// Prints the document, ending with a newline.
   void finish();
 
  private:
-  void before_value();
-  void close(char bracket);
-
-  struct Level {
-    bool empty = true;
-  };
+  struct Document;  // nlohmann's, kept out of this header
   std::ostream& out_;
-  std::vector<Level> levels_;
-  bool after_key_ = false;
+  std::unique_ptr<Document> doc_;
 };
 
 }  // namespace uirgrade

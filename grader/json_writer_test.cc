@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <sstream>
 
@@ -29,6 +30,19 @@ TEST(JsonNumber, ShortestFormAndNullForNonFinite) {
   EXPECT_EQ(json_number(0.1), "0.1");
   EXPECT_EQ(json_number(-2.5), "-2.5");
   EXPECT_EQ(json_number(std::numeric_limits<double>::infinity()), "null");
+  EXPECT_EQ(json_number(std::nan("")), "null");
+  EXPECT_EQ(json_number(1e300), "1e+300");
+}
+
+TEST(JsonWriter, NanIsNullAndInvalidUtf8IsReplacedInsideDocuments) {
+  std::ostringstream out;
+  JsonWriter json(out);
+  json.begin_object();
+  json.key("score").number(std::nan(""));
+  json.key("stdout").string("ok\xff\x7f");
+  json.end_object();
+  json.finish();
+  EXPECT_EQ(out.str(), "{\n  \"score\": null,\n  \"stdout\": \"ok\xef\xbf\xbd\\u007f\"\n}\n");
 }
 
 TEST(JsonWriter, IndentsAndPlacesCommas) {

@@ -14,14 +14,18 @@
 #include <string>
 #include <vector>
 
+#include "oracle/c_flags.h"
 #include "oracle/data.h"
 #include "oracle/seeded_random.h"
 
 namespace uir::testing {
 
-/// The grader's flags (spec §6.2).
-inline constexpr const char* kGraderCFlags =
-    "-std=c11 -O1 -ffp-contract=off -fsanitize=undefined,address -fno-sanitize-recover=all";
+/// The flags of spec §6.2 (oracle.h), as one shell word list.
+inline std::string spec_c_flags() {
+  std::string out;
+  for (const char* flag : kSpecCFlags) out += (out.empty() ? "" : " ") + std::string(flag);
+  return out;
+}
 
 inline std::string read_text_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -73,7 +77,7 @@ inline CBinary build_c(const std::filesystem::path& dir, const std::string& kern
   CBinary out;
   out.exe = dir / "prog";
   std::string log = (dir / "cc.log").string();
-  int rc = shell("cc " + (flags.empty() ? std::string(kGraderCFlags) : flags) + " " + (dir / "kernel.c").string() +
+  int rc = shell("cc " + (flags.empty() ? spec_c_flags() : flags) + " " + (dir / "kernel.c").string() +
                  " " + (dir / "driver.c").string() + " -o " + out.exe.string() + " -lm > " + log + " 2>&1");
   out.built = rc == 0;
   if (!out.built) out.compiler_output = read_text_file(log);

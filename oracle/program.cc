@@ -7,8 +7,10 @@ namespace uir {
 
 const std::vector<OpInfo>& op_table() {
   static const std::vector<OpInfo> table = {
-#define UIR_OP(name, spelling, min_ops, max_ops, attrs, named, week) \
-  {Op::name, spelling, min_ops, max_ops, attrs, named, week},
+#define UIR_OP(name, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1, r0, r1, r2, \
+               same, like, outside, c_expr, c_i32)                                                   \
+  {Op::name, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1, {r0, r1, r2},  \
+   same, like, outside, c_expr, c_i32},
 #include "oracle/ops.def"
 #undef UIR_OP
   };
@@ -16,6 +18,12 @@ const std::vector<OpInfo>& op_table() {
 }
 
 const OpInfo& op_info(Op op) { return op_table()[static_cast<size_t>(op)]; }
+
+OperandRole operand_role(const OpInfo& info, size_t k, size_t count) {
+  if (info.max_operands >= 0) return k < 3 ? info.roles[k] : OperandRole::None;
+  if (k + 1 == count && count > 1) return info.roles[2];
+  return k == 0 ? info.roles[0] : info.roles[1];
+}
 
 std::optional<Op> op_from_spelling(std::string_view word) {
   if (word.empty()) return std::nullopt;

@@ -9,6 +9,7 @@
 #include <bit>
 #include <climits>
 #include <cstdint>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,26 +20,10 @@ namespace uir {
 enum AttrMask : unsigned { ATTR_DTYPE = 1, ATTR_SLOT = 2, ATTR_SHAPE = 4 };
 
 enum class Op : uint8_t {
-#define UIR_OP(name, spelling, min_ops, max_ops, attrs, named, week) name,
+#define UIR_OP(name, ...) name,
 #include "oracle/ops.def"
 #undef UIR_OP
 };
-
-/// One row of the op table (oracle/ops.def).
-struct OpInfo {
-  Op op;
-  std::string_view spelling;
-  int min_operands;
-  int max_operands;  // -1: variadic
-  unsigned attrs;    // AttrMask bits
-  bool named;
-  int week;
-};
-const OpInfo& op_info(Op op);
-/// The op spelled `word`, or nullopt (Param has no spelling and is never found).
-std::optional<Op> op_from_spelling(std::string_view word);
-/// Every op of the table, in table order.
-const std::vector<OpInfo>& op_table();
 
 /// Element types. Void is the dtype of effects (store, end) and of statements with no result.
 enum class DType : uint8_t { I32, F32, Bool, Void };
@@ -53,6 +38,55 @@ enum class Kind : uint8_t {
   Memory,  // buffer, alloc, after: a version of a buffer or alloc
   View,    // shrink: a window of `length` elements
 };
+
+/// What an operand must be (spec §2 and the op tables of §3, §4, §5): the type rules' input.
+enum class OperandRole : uint8_t {
+  None,          // no operand in this position
+  AnyValue,      // a value of any dtype
+  I32, F32, Bool,
+  Numeric,       // an i32 or f32 value
+  Size,          // an i32 constant expression (buffer and alloc sizes)
+  Memory,        // a buffer, alloc or after
+  MemoryOrView,  // memory, or a view to narrow further
+  ElementView,   // a one-element view (load, store)
+  Stored,        // a value of the element dtype of operand 0's view (store)
+  Effect,        // a store or end (after)
+  LoopEffect,    // a store or end made in the loop an `end` closes
+  ClosedRange,   // the range an `end` closes
+  Function,      // @f
+  Argument,      // a value of the dtype of the callee's parameter in its place
+  Returned,      // a value of the enclosing function's return dtype
+};
+
+/// Where a result's dtype comes from.
+enum class DTypeFrom : uint8_t { Void, Operand0, Operand1, Bool, I32, Attr, CalleeReturn };
+
+/// One row of the op table (oracle/ops.def; its header explains each column).
+struct OpInfo {
+  Op op;
+  std::string_view spelling;
+  int min_operands;
+  int max_operands;  // -1: variadic
+  unsigned attrs;    // AttrMask bits
+  bool named;
+  int week;
+  Kind result;
+  DTypeFrom dtype_from;
+  bool week1_value;
+  OperandRole roles[3];
+  int same_dtype, like;      // operand same_dtype has the dtype of operand like; -1: no such rule
+  const char* outside_loops; // E-OPEN-RANGE's name for the operands, or nullptr
+  const char* c_expr;        // C over {0} {1} {2}, or nullptr
+  const char* c_i32_expr;    // C when the result is i32, or nullptr (then c_expr)
+};
+const OpInfo& op_info(Op op);
+/// The op spelled `word`, or nullopt (Param has no spelling and is never found).
+std::optional<Op> op_from_spelling(std::string_view word);
+/// Every op of the table, in table order.
+const std::vector<OpInfo>& op_table();
+/// The role of operand `k` of `count`: roles[k]; for a variadic op roles[0] for the first,
+/// roles[2] for the last, roles[1] for every one between.
+OperandRole operand_role(const OpInfo& info, size_t k, size_t count);
 
 /// A scalar of one dtype, kept as its 32-bit pattern so i32, f32 and bool share one representation.
 struct Scalar {

@@ -65,6 +65,9 @@ constexpr Helper kModFloor = {"uir_mod_floor",
     "  return (int32_t)(r != 0 && ((r < 0) != (b < 0)) ? r + b : r);\n"
     "}\n"};
 
+/// Every helper, in the order they are printed.
+constexpr const Helper* kHelpers[] = {&kAddI32, &kMulI32, &kIdiv, &kMod, &kF32ToI32, &kIdivFloor, &kModFloor};
+
 std::string c_type(DType t) {
   switch (t) {
     case DType::I32: return "int32_t";
@@ -115,7 +118,7 @@ class CRenderer {
     std::replace_if(path.begin(), path.end(), [](char c) { return c == '\n' || c == '\r'; }, '?');
     std::string out = fmt::format("// {}, rendered by uir-oracle (spec section 6.2).\n", path);
     out += "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n#include <string.h>\n\n";
-    for (const Helper* helper : {&kAddI32, &kMulI32, &kIdiv, &kMod, &kF32ToI32, &kIdivFloor, &kModFloor})
+    for (const Helper* helper : kHelpers)
       if (used_helpers_.count(helper->name)) out += std::string(helper->definition);
     if (!used_helpers_.empty()) out += "\n";
     return out + functions + kernel;
@@ -154,12 +157,12 @@ class CRenderer {
     return operand.kind == Operand::Kind::Literal ? operand.literal.dtype : block[operand.ref].dtype;
   }
 
+  // --- expressions -------------------------------------------------------------------------
+
   std::string call_helper(const Helper& helper, const std::string& a, const std::string& b) {
     used_helpers_.insert(helper.name);
     return fmt::format("{}({}, {})", helper.name, a, b);
   }
-
-  // --- expressions -------------------------------------------------------------------------
 
   bool on(Mutant m) const { return mutants_.has(m); }
 
@@ -202,38 +205,25 @@ class CRenderer {
     }
   }
 
-  /// The C expression computing value op `s` of `block`.
+  /// The C expression computing value op `s` of `block`: its row's C spelling over the operands'
+  /// atoms (the i32 form where plain C would be undefined), or code for cast and call.
   std::string value_expression(const std::vector<Stmt>& block, const Stmt& s) {
     if (mutants_.any())
       if (std::optional<std::string> mutated = mutated_expression(block, s)) return *mutated;
-    auto arg = [&](size_t k) { return atom(block, s.operands[k]); };
-    const bool i32 = s.dtype == DType::I32;
-    switch (s.op) {
-      case Op::Const: return arg(0);
-      case Op::Add: return i32 ? call_helper(kAddI32, arg(0), arg(1)) : fmt::format("{} + {}", arg(0), arg(1));
-      case Op::Mul: return i32 ? call_helper(kMulI32, arg(0), arg(1)) : fmt::format("{} * {}", arg(0), arg(1));
-      case Op::Max: return fmt::format("{0} > {1} ? {0} : {1}", arg(0), arg(1));
-      case Op::Idiv: return call_helper(kIdiv, arg(0), arg(1));
-      case Op::Mod: return call_helper(kMod, arg(0), arg(1));
-      case Op::Cmplt: return fmt::format("{} < {}", arg(0), arg(1));
-      case Op::Cmpne: return fmt::format("{} != {}", arg(0), arg(1));
-      case Op::Cmpeq: return fmt::format("{} == {}", arg(0), arg(1));
-      case Op::Where: return fmt::format("{} ? {} : {}", arg(0), arg(1), arg(2));
-      case Op::Cast: return cast_expression(operand_dtype(block, s.operands[0]), s.dtype, arg(0));
-      case Op::Exp2: return fmt::format("exp2f({})", arg(0));
-      case Op::Log2: return fmt::format("log2f({})", arg(0));
-      case Op::Sqrt: return fmt::format("sqrtf({})", arg(0));
-      case Op::Recip: return fmt::format("1.0f / {}", arg(0));
-      case Op::Call: {
-        std::string args;
-        for (size_t k = 1; k < s.operands.size(); ++k) args += (k > 1 ? ", " : "") + arg(k);
-        return fmt::format("{}({})", function_name(s.operands[0].ref), args);
-      }
-      case Op::Assert: case Op::Ret: case Op::Buffer: case Op::Alloc: case Op::Shrink: case Op::Load:
-      case Op::Store: case Op::After: case Op::Range: case Op::End: case Op::Param:
-        break;  // not value ops: render_statement handles them
+    auto arg = [&](size_t k) { return k < s.operands.size() ? atom(block, s.operands[k]) : std::string(); };
+    if (s.op == Op::Cast) return cast_expression(operand_dtype(block, s.operands[0]), s.dtype, arg(0));
+    if (s.op == Op::Call) {
+      std::string args;
+      for (size_t k = 1; k < s.operands.size(); ++k) args += (k > 1 ? ", " : "") + arg(k);
+      return fmt::format("{}({})", function_name(s.operands[0].ref), args);
     }
-    return "0";
+    const OpInfo& info = op_info(s.op);
+    const char* spelling = s.dtype == DType::I32 && info.c_i32_expr ? info.c_i32_expr : info.c_expr;
+    if (!spelling) return "0";  // not a value op: render_statement handles it
+    std::string expression = fmt::format(fmt::runtime(spelling), arg(0), arg(1), arg(2));
+    for (const Helper* helper : kHelpers)
+      if (std::string_view(spelling).starts_with(helper->name)) used_helpers_.insert(helper->name);
+    return expression;
   }
 
   std::string cast_expression(DType from, DType to, const std::string& a) {

@@ -1,19 +1,14 @@
 // Approach: one StatementChecker per statement. It first gathers the facts about each operand (a
 // literal's own type and value, or the analysed fields of the statement a name refers to, which
 // passed earlier), then runs one method per rule in the order of spec §8, each returning the first
-// failure at the column of the operand at fault. When all pass, `fill` computes the statement's
-// analysed fields from the same facts. The op's own rules (E-BOUNDS onwards) are op_rules.cc.
+// failure at the column of the operand at fault. E-TYPE checks each operand against its role in
+// ops.def, E-OPEN-RANGE the ops the table marks as outside loops. The statement's analysed fields
+// are statement_analysis.cc's; the op's own rules (E-BOUNDS onwards) are op_rules.cc.
 #include "oracle/typecheck.h"
 
 #include <algorithm>
-#include <array>
-#include <iterator>
-#include <span>
 
 #include <fmt/format.h>
-
-#include "oracle/intervals.h"
-#include "oracle/scalar_ops.h"
 
 namespace uir {
 
@@ -34,21 +29,6 @@ struct Facts {
 const std::vector<int32_t> kNoRanges;
 
 const std::vector<int32_t>& open_ranges_of(const Facts& f) { return f.def ? f.def->open_ranges : kNoRanges; }
-
-/// The week-1 value ops: all a function body may hold besides `ret`, and what constant
-/// expressions are made of (spec §3, §4).
-bool is_week1_value_op(Op op) {
-  switch (op) {
-    case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Idiv: case Op::Mod:
-    case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: case Op::Where: case Op::Cast:
-    case Op::Exp2: case Op::Log2: case Op::Sqrt: case Op::Recip: case Op::Call:
-      return true;
-    case Op::Assert: case Op::Ret: case Op::Buffer: case Op::Alloc: case Op::Shrink: case Op::Load:
-    case Op::Store: case Op::After: case Op::Range: case Op::End: case Op::Param:
-      return false;
-  }
-  return false;
-}
 
 /// Sets of dtypes an operand may have.
 enum DTypeSet : unsigned { kI32 = 1, kF32 = 2, kBool = 4, kNumeric = kI32 | kF32, kAnyValue = 7 };
@@ -79,13 +59,6 @@ std::string what_it_is(const Facts& f) {
   return text;
 }
 
-std::vector<int32_t> union_of(const std::vector<int32_t>& a, const std::vector<int32_t>& b) {
-  std::vector<int32_t> out;
-  out.reserve(a.size() + b.size());
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
-
 class StatementChecker {
  public:
   StatementChecker(Program& program, StatementPlace place, int index)
@@ -103,7 +76,6 @@ class StatementChecker {
                       &StatementChecker::redefined, &StatementChecker::undefined, &StatementChecker::types,
                       &StatementChecker::open_range})
       if (std::optional<Error> error = (this->*rule)()) return error;
-    fill();
     return std::nullopt;
   }
 
@@ -181,7 +153,7 @@ class StatementChecker {
     if (place_.func_index < 0 || stmt_.op == Op::Param) return std::nullopt;
     if (place_.after_ret)
       return error_at_statement(Rule::FuncBody, stmt_.op == Op::Ret ? "a second ret" : "a statement after ret");
-    if (!is_week1_value_op(stmt_.op) && stmt_.op != Op::Ret)
+    if (!op_info(stmt_.op).week1_value && stmt_.op != Op::Ret)
       return Error{Rule::FuncBody, stmt_.line, stmt_.op_column, static_cast<int>(spelling().size()),
                    rule_message(Rule::FuncBody, fmt::format("{} is not a value op: a body may hold only "
                                                             "value ops, calls and its ret", spelling()))};
@@ -199,9 +171,7 @@ class StatementChecker {
   // --- E-REDEFINED: names and parameters (functions: validate.cc, at their header), slots ---
   std::optional<Error> redefined() const {
     if (stmt_.redefines) {
-      int first_line = 0;
-      for (int k = 0; k < index_ && !first_line; ++k)
-        if (block_[k].name == stmt_.name) first_line = block_[k].line;
+      int first_line = first_definition_line(block_, index_, stmt_.name);
       std::string what = stmt_.op == Op::Param ? "parameter" : "name";
       return Error{Rule::Redefined, stmt_.line, stmt_.column, static_cast<int>(stmt_.name.size()),
                    rule_message(Rule::Redefined, fmt::format("the {} {} is already defined on line {}", what,
@@ -269,94 +239,14 @@ class StatementChecker {
                                                         what_it_is(f)));
   }
 
+  /// Each operand against its role in ops.def, in operand order; then the dtype pairing; then what
+  /// memory may hold.
   std::optional<Error> types() const {
-    std::optional<Error> e;
-    switch (stmt_.op) {
-      case Op::Const:
-      case Op::Param: return std::nullopt;
-      case Op::Add:
-      case Op::Mul:
-      case Op::Max:
-        if ((e = need_value(0, kNumeric)) || (e = need_value(1, kNumeric))) return e;
-        return need_same_dtype(1, 0);
-      case Op::Idiv:
-      case Op::Mod:
-        if ((e = need_value(0, kI32))) return e;
-        return need_value(1, kI32);
-      case Op::Cmplt:
-      case Op::Cmpne:
-      case Op::Cmpeq:
-        if ((e = need_value(0, kAnyValue)) || (e = need_value(1, kAnyValue))) return e;
-        return need_same_dtype(1, 0);
-      case Op::Where:
-        if ((e = need_value(0, kBool)) || (e = need_value(1, kAnyValue)) || (e = need_value(2, kAnyValue))) return e;
-        return need_same_dtype(2, 1);
-      case Op::Cast: return need_value(0, kAnyValue);
-      case Op::Exp2:
-      case Op::Log2:
-      case Op::Sqrt:
-      case Op::Recip: return need_value(0, kF32);
-      case Op::Assert: return need_value(0, kBool);
-      case Op::Call: return call_types();
-      case Op::Ret: {
-        if (place_.func_index < 0) return std::nullopt;  // the parser refuses a top-level ret
-        DType ret = program_.funcs[place_.func_index].ret;
-        if ((e = need_value(0, kAnyValue))) return e;
-        if (facts_[0].dtype != ret)
-          return error_at(Rule::Type, stmt_.operands[0], fmt::format("the function returns {}, and {}", dtype_name(ret), what_it_is(facts_[0])));
-        return std::nullopt;
-      }
-      case Op::Buffer:
-      case Op::Alloc: return memory_types();
-      case Op::Shrink:
-        if ((e = need_memory(0, true))) return e;
-        return need_value(1, kI32);
-      case Op::Load: return need_element_view(0);
-      case Op::Store:
-        if ((e = need_element_view(0)) || (e = need_value(1, kAnyValue))) return e;
-        if (facts_[1].dtype != facts_[0].dtype)
-          return error_at(Rule::Type, stmt_.operands[1], fmt::format("{} holds {} elements, and {}", stmt_.operands[0].text,
-                                                                     dtype_name(facts_[0].dtype), what_it_is(facts_[1])));
-        return std::nullopt;
-      case Op::After:
-        if ((e = need_memory(0, false))) return e;
-        if (facts_[1].kind != Kind::Effect)
-          return error_at(Rule::Type, stmt_.operands[1], fmt::format("after needs an effect (a store or end), and {}", what_it_is(facts_[1])));
-        return std::nullopt;
-      case Op::Range: return need_value(0, kI32);
-      case Op::End: {
-        size_t last = facts_.size() - 1;
-        for (size_t k = 0; k < last; ++k)
-          if (facts_[k].kind != Kind::Effect)
-            return error_at(Rule::Type, stmt_.operands[k], fmt::format("end needs effects (stores or ends) before its range, and {}", what_it_is(facts_[k])));
-        if (!facts_[last].def || facts_[last].def->op != Op::Range)
-          return error_at(Rule::Type, stmt_.operands[last], fmt::format("end's last operand must be a range, and {}", what_it_is(facts_[last])));
-        return std::nullopt;
-      }
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Error> call_types() const {
-    const Function& func = program_.funcs[stmt_.operands[0].ref];
-    for (size_t k = 1; k < facts_.size(); ++k) {
-      DType param = *func.body[k - 1].dtype_attr;
-      if (facts_[k].kind != Kind::Value || facts_[k].dtype != param)
-        return error_at(Rule::Type, stmt_.operands[k], fmt::format("{}'s parameter {} is {}, and {}", func.name,
-                                                                   func.body[k - 1].name, dtype_name(param), what_it_is(facts_[k])));
-    }
-    return std::nullopt;
-  }
-
-  /// A size is an i32 constant expression (with open ranges it is E-OPEN-RANGE instead, spec §4);
-  /// memory holds i32 or f32.
-  std::optional<Error> memory_types() const {
-    if (std::optional<Error> e = need_value(0, kI32)) return e;
-    if (!facts_[0].constant && open_ranges_of(facts_[0]).empty())
-      return error_at(Rule::Type, stmt_.operands[0], fmt::format("a {} size must be a constant expression (literals "
-                                                                 "and value ops, no loads), and {} is not one",
-                                                                 spelling(), stmt_.operands[0].text));
-    if (stmt_.dtype_attr == DType::Bool) {
+    const OpInfo& info = op_info(stmt_.op);
+    for (size_t k = 0; k < facts_.size(); ++k)
+      if (std::optional<Error> e = check_role(operand_role(info, k, facts_.size()), k)) return e;
+    if (info.same_dtype >= 0) return need_same_dtype(info.same_dtype, info.like);
+    if (info.result == Kind::Memory && stmt_.dtype_attr == DType::Bool) {
       int column = column_of(program_, stmt_.line, "dtype=", stmt_.op_column);
       return Error{Rule::Type, stmt_.line, column, 10,
                    rule_message(Rule::Type, fmt::format("a {} holds i32 or f32, not bool", spelling()))};
@@ -364,25 +254,76 @@ class StatementChecker {
     return std::nullopt;
   }
 
+  std::optional<Error> check_role(OperandRole role, size_t k) const {
+    const Facts& f = facts_[k];
+    const Operand& operand = stmt_.operands[k];
+    std::optional<Error> e;
+    switch (role) {
+      case OperandRole::None:
+      case OperandRole::Function: return std::nullopt;  // @f: E-UNDEFINED and E-SYNTAX checked it
+      case OperandRole::AnyValue: return need_value(k, kAnyValue);
+      case OperandRole::I32: return need_value(k, kI32);
+      case OperandRole::F32: return need_value(k, kF32);
+      case OperandRole::Bool: return need_value(k, kBool);
+      case OperandRole::Numeric: return need_value(k, kNumeric);
+      case OperandRole::Size: return size_type(k);
+      case OperandRole::Memory: return need_memory(k, false);
+      case OperandRole::MemoryOrView: return need_memory(k, true);
+      case OperandRole::ElementView: return need_element_view(k);
+      case OperandRole::Stored:
+        if ((e = need_value(k, kAnyValue))) return e;
+        if (f.dtype != facts_[0].dtype)
+          return error_at(Rule::Type, operand, fmt::format("{} holds {} elements, and {}", stmt_.operands[0].text,
+                                                           dtype_name(facts_[0].dtype), what_it_is(f)));
+        return std::nullopt;
+      case OperandRole::Effect:
+        if (f.kind != Kind::Effect)
+          return error_at(Rule::Type, operand, fmt::format("after needs an effect (a store or end), and {}", what_it_is(f)));
+        return std::nullopt;
+      case OperandRole::LoopEffect:
+        if (f.kind != Kind::Effect)
+          return error_at(Rule::Type, operand, fmt::format("end needs effects (stores or ends) before its range, and {}", what_it_is(f)));
+        return std::nullopt;
+      case OperandRole::ClosedRange:
+        if (!f.def || f.def->op != Op::Range)
+          return error_at(Rule::Type, operand, fmt::format("end's last operand must be a range, and {}", what_it_is(f)));
+        return std::nullopt;
+      case OperandRole::Argument: {
+        const Function& func = program_.funcs[stmt_.operands[0].ref];
+        DType param = *func.body[k - 1].dtype_attr;
+        if (f.kind != Kind::Value || f.dtype != param)
+          return error_at(Rule::Type, operand, fmt::format("{}'s parameter {} is {}, and {}", func.name,
+                                                           func.body[k - 1].name, dtype_name(param), what_it_is(f)));
+        return std::nullopt;
+      }
+      case OperandRole::Returned: {
+        if (place_.func_index < 0) return std::nullopt;  // the parser refuses a top-level ret
+        DType ret = program_.funcs[place_.func_index].ret;
+        if ((e = need_value(k, kAnyValue))) return e;
+        if (f.dtype != ret)
+          return error_at(Rule::Type, operand, fmt::format("the function returns {}, and {}", dtype_name(ret), what_it_is(f)));
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// A size is an i32 constant expression (with open ranges it is E-OPEN-RANGE instead, spec §4).
+  std::optional<Error> size_type(size_t k) const {
+    if (std::optional<Error> e = need_value(k, kI32)) return e;
+    if (!facts_[k].constant && open_ranges_of(facts_[k]).empty())
+      return error_at(Rule::Type, stmt_.operands[k], fmt::format("a {} size must be a constant expression (literals "
+                                                                 "and value ops, no loads), and {} is not one",
+                                                                 spelling(), stmt_.operands[k].text));
+    return std::nullopt;
+  }
+
   // --- E-OPEN-RANGE: asserts, calls, sizes and range bounds are outside every loop (spec §5.1) ---
   std::optional<Error> open_range() const {
-    std::string_view role;
-    size_t first = 0;
-    switch (stmt_.op) {
-      case Op::Assert: role = "an assert"; break;
-      case Op::Call: role = "a call's argument"; first = 1; break;
-      case Op::Buffer:
-      case Op::Alloc: role = "a size"; break;
-      case Op::Range:
-        if (place_.mutants.has(Mutant::SkipOpenRangeBound)) return std::nullopt;
-        role = "a range bound";
-        break;
-      case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Idiv: case Op::Mod:
-      case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: case Op::Where: case Op::Cast: case Op::Exp2:
-      case Op::Log2: case Op::Sqrt: case Op::Recip: case Op::Ret: case Op::Shrink: case Op::Load:
-      case Op::Store: case Op::After: case Op::End: case Op::Param: return std::nullopt;
-    }
-    for (size_t k = first; k < facts_.size(); ++k) {
+    const char* role = op_info(stmt_.op).outside_loops;
+    if (!role) return std::nullopt;
+    if (stmt_.op == Op::Range && place_.mutants.has(Mutant::SkipOpenRangeBound)) return std::nullopt;
+    for (size_t k = 0; k < facts_.size(); ++k) {  // @f has no open ranges
       const std::vector<int32_t>& open = open_ranges_of(facts_[k]);
       if (open.empty()) continue;
       const Operand& operand = stmt_.operands[k];
@@ -392,99 +333,6 @@ class StatementChecker {
       return error_at(Rule::OpenRange, operand, fmt::format("{} must not depend on an open range, and {}", role, why));
     }
     return std::nullopt;
-  }
-
-  // --- the analysed fields of a statement that passed ---
-  void fill() {
-    Stmt& s = block_[index_];
-    s.kind = Kind::Value;
-    s.dtype = DType::Void;
-    s.length = 0;
-    s.memory_root = s.version = -1;
-    s.constant.reset();
-    s.interval.reset();
-    s.open_ranges.clear();
-    for (const Facts& f : facts_) {
-      const std::vector<int32_t>& open = open_ranges_of(f);
-      if (open.empty() || open == s.open_ranges) continue;  // the common cases allocate nothing
-      s.open_ranges = s.open_ranges.empty() ? open : union_of(s.open_ranges, open);
-    }
-
-    const Stmt* first = facts_.empty() ? nullptr : facts_[0].def;
-    switch (s.op) {
-      case Op::Param: s.dtype = *s.dtype_attr; break;
-      case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: s.dtype = DType::Bool; break;
-      case Op::Cast: s.dtype = *s.dtype_attr; break;
-      case Op::Where: s.dtype = facts_[1].dtype; break;
-      case Op::Call: s.dtype = program_.funcs[s.operands[0].ref].ret; break;
-      case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Idiv: case Op::Mod:
-      case Op::Exp2: case Op::Log2: case Op::Sqrt: case Op::Recip: s.dtype = facts_[0].dtype; break;
-      case Op::Assert: case Op::Ret: s.kind = Kind::None; break;
-      case Op::Buffer: case Op::Alloc:
-        s.kind = Kind::Memory;
-        s.dtype = *s.dtype_attr;
-        s.length = facts_[0].constant->as_i32();
-        s.memory_root = s.version = index_;
-        break;
-      case Op::Shrink:
-        s.kind = Kind::View;
-        s.dtype = first->dtype;
-        s.length = s.shape;
-        s.memory_root = first->memory_root;
-        s.version = first->version;
-        break;
-      case Op::Load:
-        s.dtype = first->dtype;
-        s.memory_root = first->memory_root;
-        s.version = first->version;
-        break;
-      case Op::Store:
-        s.kind = Kind::Effect;
-        s.memory_root = first->memory_root;
-        s.version = first->version;
-        break;
-      case Op::After:
-        s.kind = Kind::Memory;
-        s.dtype = first->dtype;
-        s.length = first->length;
-        s.memory_root = first->memory_root;
-        s.version = index_;
-        break;
-      case Op::Range:
-        s.dtype = DType::I32;
-        s.open_ranges = {index_};
-        break;
-      case Op::End: {
-        s.kind = Kind::Effect;
-        int32_t closed = s.operands.back().ref;
-        s.open_ranges.erase(std::remove(s.open_ranges.begin(), s.open_ranges.end(), closed), s.open_ranges.end());
-        break;
-      }
-    }
-    fill_constant(s);
-    if (s.kind == Kind::Value && s.dtype == DType::I32) s.interval = value_interval(s);
-  }
-
-  /// A constant expression: a week-1 value op whose operands are all constant (spec §4).
-  void fill_constant(Stmt& s) const {
-    if (!is_week1_value_op(s.op)) return;
-    for (const Facts& f : facts_)
-      if (!f.constant && f.operand->kind != Operand::Kind::Func) return;
-    std::vector<Scalar> values;
-    for (const Facts& f : facts_)
-      if (f.constant) values.push_back(*f.constant);
-    if (s.op == Op::Call) s.constant = call_function(program_, s.operands[0].ref, values);
-    else s.constant = eval_value_op(s.op, values, s.dtype_attr.value_or(DType::Void));
-  }
-
-  /// Spec §4.3: [v, v] for a constant, the full interval for a parameter, else the op's rule.
-  Interval value_interval(const Stmt& s) const {
-    if (s.constant) return {s.constant->as_i32(), s.constant->as_i32()};
-    // Interval rules read at most three operands (where); a call's many get the full interval.
-    std::array<std::optional<Interval>, 3> intervals;
-    size_t count = std::min(facts_.size(), intervals.size());
-    for (size_t k = 0; k < count; ++k) intervals[k] = facts_[k].interval;
-    return result_interval(s.op, std::span(intervals.data(), count), facts_.empty() ? DType::Void : facts_[0].dtype);
   }
 
   Program& program_;

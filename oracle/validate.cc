@@ -2,8 +2,9 @@
 // rule in the catalog's order. Top-level statements and functions interleave by line, so the walk
 // merges them: a function is checked whole when its header line comes (its header, then its body
 // statements, then its missing-ret check at its `}` line), since no top-level line sits inside it.
-// Each statement goes through typecheck_statement (E-SYNTAX .. E-OPEN-RANGE, filling its analysed
-// fields) and then its op's own rules (OpRules, one per block).
+// Each statement goes through typecheck_statement (E-SYNTAX .. E-OPEN-RANGE), analyse_statement
+// (its analysed fields, which the next statements and the op rules read) and then its op's own
+// rules (OpRules, one per block).
 #include "oracle/validate.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "oracle/op_rules.h"
+#include "oracle/statement_analysis.h"
 #include "oracle/typecheck.h"
 
 namespace uir {
@@ -21,9 +23,7 @@ namespace {
 std::optional<Error> validate_function(Program& program, int func_index, const Mutants& mutants) {
   Function& func = program.funcs[func_index];
   if (func.redefines) {
-    int first_line = 0;
-    for (int k = 0; k < func_index && !first_line; ++k)
-      if (program.funcs[k].name == func.name) first_line = program.funcs[k].line;
+    int first_line = first_definition_line(program.funcs, func_index, func.name);
     int column = column_of(program, func.line, func.name, func.column);
     return Error{Rule::Redefined, func.line, column, static_cast<int>(func.name.size()),
                  rule_message(Rule::Redefined,
@@ -33,6 +33,7 @@ std::optional<Error> validate_function(Program& program, int func_index, const M
   bool seen_ret = false;
   for (int k = 0; k < static_cast<int>(func.body.size()); ++k) {
     if (std::optional<Error> error = typecheck_statement(program, {func_index, seen_ret, mutants}, k)) return error;
+    analyse_statement(program, {func_index, seen_ret, mutants}, k);
     if (std::optional<Error> error = rules.check(k)) return error;
     seen_ret = seen_ret || func.body[k].op == Op::Ret;
   }
@@ -61,8 +62,10 @@ std::optional<Error> validate_in_two_passes(Program& program, const std::optiona
                                             const Mutants& mutants) {
   for (size_t f = 0; f < program.funcs.size(); ++f)
     if (std::optional<Error> error = validate_function(program, static_cast<int>(f), mutants)) return error;
-  for (int k = 0; k < static_cast<int>(program.stmts.size()); ++k)
+  for (int k = 0; k < static_cast<int>(program.stmts.size()); ++k) {
     if (std::optional<Error> error = typecheck_statement(program, {-1, false, mutants}, k)) return error;
+    analyse_statement(program, {-1, false, mutants}, k);
+  }
   OpRules rules(program.stmts, mutants);
   for (int k = 0; k < static_cast<int>(program.stmts.size()); ++k)
     if (std::optional<Error> error = rules.check(k)) return error;
@@ -83,6 +86,7 @@ std::optional<Error> validate(Program& program, const std::optional<Error>& pars
   for (int k = 0; k < static_cast<int>(program.stmts.size()); ++k) {
     if (std::optional<Error> error = functions_before(program.stmts[k].line)) return error;
     if (std::optional<Error> error = typecheck_statement(program, {-1, false, mutants}, k)) return error;
+    analyse_statement(program, {-1, false, mutants}, k);
     if (std::optional<Error> error = rules.check(k)) return error;
     if (mutants.has(Mutant::SkipEndUnused) && program.stmts[k].op == Op::End)
       put_effects_inside_the_loop(program.stmts, program.stmts[k]);
