@@ -58,15 +58,15 @@ struct Graded {
 Graded grade(const std::vector<TestCase>& tests, const std::string& student, int jobs, Sandbox sandbox,
              int* compiler_runs = nullptr) {
   std::string error;
-  std::unique_ptr<CommandRunner> runner = make_process_runner(sandbox, &error);
+  std::unique_ptr<ProcessRunner> runner = make_process_runner(sandbox, &error);
   if (!runner) {
     std::fprintf(stderr, "no runner: %s\n", error.c_str());
     std::exit(1);
   }
   GradeConfig config;
   config.student = config.student_path = student;
+  config.submission_dir = fs::path(student).parent_path().string();
   config.jobs = jobs;
-  config.sandbox = sandbox;
   CCompiler compiler(*runner, 2048);
   auto start = std::chrono::steady_clock::now();
   GradeRun run = grade_tests(tests, config, *runner, compiler, nullptr);
@@ -74,11 +74,7 @@ Graded grade(const std::vector<TestCase>& tests, const std::string& student, int
   graded.seconds = seconds_since(start);
   for (const TestResult& result : run.results) graded.passed += result.verdict == Verdict::Pass;
   if (compiler_runs) *compiler_runs = compiler.compiler_runs();
-  // The isolation in force, from one more run.
-  ProcessRequest probe;
-  probe.argv = {student};
-  probe.sandbox = sandbox;
-  graded.isolation = runner->run(probe).isolation;
+  graded.isolation = runner->isolation();
   return graded;
 }
 

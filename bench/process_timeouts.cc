@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
   double limit = argc > 4 ? std::atof(argv[4]) : 0.5;
 
   std::string error;
-  std::unique_ptr<CommandRunner> runner = make_process_runner(sandbox, &error);
+  std::unique_ptr<ProcessRunner> runner = make_process_runner(sandbox, &error);
   if (!runner) {
     std::fprintf(stderr, "no runner: %s\n", error.c_str());
     return 1;
@@ -72,7 +72,6 @@ int main(int argc, char** argv) {
   Figures detected, returned;
   std::mutex figures_mutex;
   int failures = 0;
-  std::string isolation;
   double elapsed = run_all(*runner, sleeper, sleepers, threads, [&](const ProcessResult& result, double seconds) {
     std::lock_guard lock(figures_mutex);
     if (!result.started || !result.timed_out) {
@@ -81,11 +80,10 @@ int main(int argc, char** argv) {
                    result.internal_error.c_str());
       return;
     }
-    isolation = result.isolation;
     detected.values.push_back(result.wall_seconds - limit);
     returned.values.push_back(seconds - limit);
   });
-  std::printf("isolation: %s\n", isolation.c_str());
+  std::printf("isolation: %s\n", runner->isolation().c_str());
   std::printf("%d sleepers, wall limit %.2f s, %d threads, %.1f s in all, %d failures\n", sleepers, limit, threads,
               elapsed, failures);
   std::printf("time-out detected after the deadline: median %.1f ms, p95 %.1f ms, worst %.1f ms\n",

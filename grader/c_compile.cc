@@ -1,6 +1,8 @@
-// The compiler runs through the CommandRunner like any process (limits, time-out), without a
-// sandbox: it is our tool, reading only the files we hand it. Its output goes to an absolute path
-// in the compiler's own temporary directory, since the runner removes each working directory.
+// The compiler runs through the CommandRunner like any process, in the same sandbox as the student
+// (the C it compiles is the student's: `#include "/dev/zero"` or of a hidden test's file must find
+// nothing to read and no memory to grow into), with a larger time and memory limit. It writes its
+// output into its working directory, from which the runner moves it into the compiler's own
+// directory, owned by the grader; the objects it links are given to it read-only.
 #include "grader/c_compile.h"
 
 #include <sys/stat.h>
@@ -20,6 +22,11 @@
 
 namespace uirgrade {
 namespace {
+
+// What the compiler writes in its working directory; the runner moves it out (ProcessRequest::take_files).
+constexpr const char* kOutputName = "out";
+// cc1 on the largest kernels needs a few hundred MiB; `#include "/dev/zero"` stops here.
+constexpr uint64_t kCompilerAddressSpace = 4ull << 30;
 
 std::string find_on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
@@ -67,10 +74,9 @@ CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb)
   if (ec) pattern = "/tmp/uirgrade-cc-XXXXXX";
   if (mkdtemp(pattern.data()) != nullptr) {
     dir_ = pattern;
-    // The runner starts the compiler and the binaries under a borrowed unprivileged uid when the
-    // grader is root: the directory must be writable by it. The sticky bit keeps one uid from
-    // replacing another's files, and each binary is taken back by the grader once built.
-    chmod(dir_.c_str(), 01777);
+    // The binaries run under a borrowed unprivileged uid when the grader is root: they must be
+    // reachable by name (never listable: a test must not find another test's kernel).
+    chmod(dir_.c_str(), 0711);
   }
 }
 
@@ -116,7 +122,7 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
   return cached(std::string("binary") + '\0' + kernel_c + '\0' + driver_unit, [&](uint64_t hash) {
     CompileOutcome driver = cached(std::string("object") + '\0' + driver_unit, [&](uint64_t driver_hash) {
       std::string object = fmt::format("{}/driver-{:016x}.o", dir_, driver_hash);
-      return run_compiler({{"driver.c", driver_unit}}, {"-c", "driver.c"}, object);
+      return run_compiler({{"driver.c", driver_unit}}, {"-c", "driver.c"}, {}, object);
     });
     if (driver.status != CompileOutcome::Status::Ok) {
       // The driver is ours: its failure is never the student's.
@@ -127,19 +133,22 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
     // What the render rules are checked on, before the kernel is built: macros expanded, and the
     // calls gcc itself sees.
     CompileOutcome preprocessed =
-        run_compiler({{"kernel.c", kernel_c}}, {"-E", "kernel.c"}, fmt::format("{}/kernel-{:016x}.i", dir_, hash));
+        run_compiler({{"kernel.c", kernel_c}}, {"-E", "kernel.c"}, {}, fmt::format("{}/kernel-{:016x}.i", dir_, hash));
     if (preprocessed.status != CompileOutcome::Status::Ok) return preprocessed;
     const std::string graph_object = fmt::format("{}/kernel-{:016x}-graph.o", dir_, hash);
+    const std::string graph_file = graph_object.substr(0, graph_object.size() - 2) + ".ci";
+    // gcc names the graph after the object it writes: `-o out` gives out.ci.
     CompileOutcome graph = run_compiler({{"kernel.c", kernel_c}},
-                                        {"-O0", "-fno-sanitize=all", "-fcallgraph-info", "-c", "kernel.c"}, graph_object);
+                                        {"-O0", "-fno-sanitize=all", "-fcallgraph-info", "-c", "kernel.c"}, {},
+                                        graph_object, {{std::string(kOutputName) + ".ci", graph_file}});
     if (graph.status != CompileOutcome::Status::Ok) return graph;
     std::string binary = fmt::format("{}/kernel-{:016x}", dir_, hash);
     CompileOutcome linked =
-        run_compiler({{"kernel.c", kernel_c}}, {"kernel.c", driver.binary_path, "-lm"}, binary);
+        run_compiler({{"kernel.c", kernel_c}}, {"kernel.c", driver.binary_path, "-lm"}, {driver.binary_path}, binary);
     linked.seconds += driver.seconds + preprocessed.seconds + graph.seconds;
     if (linked.status != CompileOutcome::Status::Ok) return linked;
     linked.preprocessed = read_whole_file(preprocessed.binary_path);
-    linked.call_graph = read_whole_file(graph_object.substr(0, graph_object.size() - 2) + ".ci");
+    linked.call_graph = read_whole_file(graph_file);
     if (linked.call_graph.empty()) {  // gcc writes at least the graph's title
       linked.status = CompileOutcome::Status::InternalError;
       linked.message = "the C compiler wrote no call graph (-fcallgraph-info needs gcc 10 or later)";
@@ -149,7 +158,9 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
 }
 
 CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
-                                       const std::vector<std::string>& arguments, const std::string& output) {
+                                       const std::vector<std::string>& arguments,
+                                       const std::vector<std::string>& inputs, const std::string& output,
+                                       const std::vector<std::pair<std::string, std::string>>& also_take) {
   CompileOutcome outcome;
   if (cc_path_.empty()) {
     outcome.message = "no C compiler: `cc` is not on PATH";
@@ -168,12 +179,14 @@ CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, 
   for (const std::string& flag : c_compile_flags()) request.argv.push_back(flag);
   request.argv.insert(request.argv.end(), arguments.begin(), arguments.end());
   request.argv.push_back("-o");
-  request.argv.push_back(output);
+  request.argv.push_back(kOutputName);
   request.files = files;
-  request.sandbox = Sandbox::None;
+  request.read_only_paths = inputs;
+  request.take_files = {{kOutputName, output}};
+  request.take_files.insert(request.take_files.end(), also_take.begin(), also_take.end());
   request.limits.wall_seconds = 120;  // a loaded 2-core CI machine compiles slowly
   request.limits.cpu_seconds = 120;
-  request.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();  // cc1 + sanitizers
+  request.limits.address_space_bytes = kCompilerAddressSpace;
   request.limits.stdout_cap_bytes = 256 << 10;
   request.limits.stderr_cap_bytes = 256 << 10;
   request.limits.file_size_bytes = 512ull << 20;
@@ -192,12 +205,6 @@ CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, 
   } else if (access(output.c_str(), R_OK) != 0) {
     outcome.message = "the C compiler succeeded but wrote nothing at " + output;
   } else {
-    // Owned by the grader and read-only to others from here on, so that no student process
-    // (possibly under the uid that compiled it) can rewrite it.
-    if (geteuid() == 0 && chown(output.c_str(), 0, 0) != 0) {
-      // Still usable; only the protection above is lost.
-    }
-    chmod(output.c_str(), 0755);
     outcome.status = CompileOutcome::Status::Ok;
     outcome.binary_path = output;
   }

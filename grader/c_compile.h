@@ -57,9 +57,13 @@ class CCompiler {
  private:
   /// The outcome cached under `key`, built once by `build(hash of key)`; concurrent callers wait.
   CompileOutcome cached(const std::string& key, const std::function<CompileOutcome(uint64_t)>& build);
-  /// Runs `cc FLAGS arguments -o output` in a fresh directory holding `files`.
+  /// Runs `cc FLAGS arguments` in a fresh directory holding `files`, `inputs` (absolute paths)
+  /// readable, and puts what it writes at `output`; `also_take` are further files it writes
+  /// (name in its directory, destination).
   CompileOutcome run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
-                              const std::vector<std::string>& arguments, const std::string& output);
+                              const std::vector<std::string>& arguments, const std::vector<std::string>& inputs,
+                              const std::string& output,
+                              const std::vector<std::pair<std::string, std::string>>& also_take = {});
 
   CommandRunner& runner_;
   uint64_t rss_limit_mb_;

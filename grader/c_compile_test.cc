@@ -29,15 +29,28 @@ class FakeCompiler : public CommandRunner {
       result.err = "kernel.c:1:1: error: syntax error\n";
       return result;
     }
+    // Stands in for the runner too: what cc wrote at `-o NAME` in its working directory is taken
+    // to the destination the request names.
     auto out = std::find(request.argv.begin(), request.argv.end(), "-o");
-    std::ofstream(*(out + 1)) << "binary";
-    chmod((out + 1)->c_str(), 0755);
-    if (std::find(request.argv.begin(), request.argv.end(), "-fcallgraph-info") != request.argv.end())
-      std::ofstream(out[1].substr(0, out[1].size() - 2) + ".ci") << "graph: { title: \"kernel.c\"\n}\n";
+    if (request.take_files.empty() || request.take_files[0].first != *(out + 1)) {
+      result.exit_code = 99;
+      return result;
+    }
+    std::ofstream(request.take_files[0].second) << "binary";
+    chmod(request.take_files[0].second.c_str(), 0755);
+    if (std::find(request.argv.begin(), request.argv.end(), "-fcallgraph-info") != request.argv.end()) {
+      if (request.take_files.size() != 2 || request.take_files[1].first != *(out + 1) + ".ci") {
+        result.exit_code = 98;  // gcc writes the graph beside its output: it must be taken too
+        return result;
+      }
+      std::ofstream(request.take_files[1].second) << "graph: { title: \"kernel.c\"\n}\n";
+    }
+    last_read_only = request.read_only_paths;
     return result;
   }
   std::atomic<int> starts{0};
   std::vector<std::string> last_argv;
+  std::vector<std::string> last_read_only;
 };
 
 TEST(GraderCCompile, FlagsOfTheSpec) {
@@ -58,6 +71,9 @@ TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
   EXPECT_NE(first.preprocessed, "");
   EXPECT_NE(first.call_graph.find("graph:"), std::string::npos);
   EXPECT_EQ(runner.last_argv[runner.last_argv.size() - 3], "-lm");
+  // The link reads the driver's object: the one path outside its working directory it may see.
+  ASSERT_EQ(runner.last_read_only.size(), 1u);
+  EXPECT_NE(runner.last_read_only[0].find("driver-"), std::string::npos) << runner.last_read_only[0];
   CompileOutcome again = compiler.compile("int kernel(void) { return 0; }", "driver A");
   EXPECT_EQ(again.status, CompileOutcome::Status::Ok);
   EXPECT_TRUE(again.from_cache);

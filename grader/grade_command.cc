@@ -18,39 +18,35 @@
 #include <fmt/format.h>
 
 #include "grader/fuzz_minimize.h"
+#include "grader/private_paths.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
 #include "grader/suite.h"
+#include "grader/submission.h"
 #include "grader/suite_check.h"
+#include "grader/sandbox.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {
 
-/// Passes runs through to the real runner and remembers the isolation it reports for student
-/// processes (the C compiler runs without a sandbox and would report less).
-class IsolationRecorder : public CommandRunner {
- public:
-  IsolationRecorder(CommandRunner& inner, Sandbox student_sandbox) : inner_(inner), student_sandbox_(student_sandbox) {}
-  ProcessResult run(const ProcessRequest& request) override {
-    ProcessResult result = inner_.run(request);
-    if (request.sandbox == student_sandbox_ && !result.isolation.empty()) {
-      std::lock_guard lock(mutex_);
-      isolation_ = result.isolation;
-    }
-    return result;
-  }
-  std::string isolation() const {
-    std::lock_guard lock(mutex_);
-    return isolation_;
-  }
-
- private:
-  CommandRunner& inner_;
-  Sandbox student_sandbox_;
-  mutable std::mutex mutex_;
-  std::string isolation_;
-};
+/// The uid tier's precondition (grader/private_paths.h): what the grader reads and writes is not
+/// reachable by a borrowed uid. Returns the refusal, or "" when all is private.
+std::string uid_tier_refusal(const Options& options) {
+  std::vector<GuardedPath> guarded = {{options.suites_dir, "the suites"}};
+  std::error_code ec;
+  std::filesystem::path grader = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) guarded.push_back({grader.parent_path().string(), "the grader's build directory"});
+  for (const ReportOutput& output : options.outputs)
+    if (!output.path.empty()) guarded.push_back({std::filesystem::absolute(output.path, ec).string(), "a report"});
+  if (!options.keep_dir.empty())
+    guarded.push_back({std::filesystem::absolute(options.keep_dir, ec).string(), "the kept cases"});
+  std::string error;
+  std::optional<UidLease> lease = UidLease::claim(&error);
+  if (!lease) return "no uid to check the grader's paths with: " + error;
+  std::optional<Exposure> exposed = find_exposed_path(guarded, lease->uid(), lease->gid());
+  return exposed ? exposure_message(*exposed, lease->uid()) : "";
+}
 
 size_t terminal_columns() {
   winsize size{};
@@ -161,23 +157,37 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   }
 
   std::string runner_error;
-  std::unique_ptr<CommandRunner> real_runner = make_process_runner(options.sandbox, &runner_error);
-  if (!real_runner) {
+  std::unique_ptr<ProcessRunner> runner_owner = make_process_runner(options.sandbox, &runner_error);
+  if (!runner_owner) {
     err << "grade: cannot isolate student processes: " << runner_error << '\n';
     return kUsageOrSuiteError;
   }
-  IsolationRecorder runner(*real_runner, options.sandbox);
+  ProcessRunner& runner = *runner_owner;
+  err << "grade: sandbox: " << runner.isolation() << '\n';
+  std::optional<SubmissionCopy> submission_copy;
+  if (runner.tier() == Tier::Uid) {
+    if (std::string refusal = uid_tier_refusal(options); !refusal.empty()) {
+      err << "grade: " << refusal << '\n';
+      return kUsageOrSuiteError;
+    }
+    std::optional<SubmissionCopy> copy = SubmissionCopy::make(student.string(), &runner_error);
+    if (!copy) {
+      err << "grade: " << runner_error << '\n';
+      return kUsageOrSuiteError;
+    }
+    submission_copy.emplace(std::move(*copy));
+  }
 
   GradeConfig config;
   config.student = options.student;
-  config.student_path = student.string();
+  config.student_path = submission_copy ? submission_copy->executable() : student.string();
+  config.submission_dir = std::filesystem::path(config.student_path).parent_path().string();
   config.week = options.week;
   config.seed = options.seed;
   config.seed_is_secret = options.seed_is_secret;
   config.jobs = options.jobs;
   config.timeout_seconds = options.timeout_seconds;
   config.limits = week.plan.limits;
-  config.sandbox = options.sandbox;
   config.max_failures = options.max_failures;
   config.keep_dir = options.keep_dir;
   if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;

@@ -16,13 +16,13 @@ namespace uirgrade {
 struct GradeConfig {
   std::string student;       // the path as given (reproduce commands)
   std::string student_path;  // the absolute path that is run (each test runs in a fresh directory)
+  std::string submission_dir;  // the directory holding it, which all the student's processes may read
   int week = 0;
   uint64_t seed = 0;
   bool seed_is_secret = false;  // --seed random: reproduce lines do not spell the seed
   int jobs = 1;
   std::optional<double> timeout_seconds;  // --timeout; a test's own timeout wins over it
   ProcessLimits limits;                   // the week's defaults
-  Sandbox sandbox = Sandbox::Auto;
   int max_failures = 0;                   // 0: no limit
   std::string keep_dir;                   // empty: keep nothing
   std::string suites_arg;                 // `--suites DIR` for reproduce lines when not the default

@@ -126,16 +126,27 @@ TEST(GradeIntegration, UsageAndSuiteErrorsExit2) {
   EXPECT_NE(help.out.find("EXAMPLES"), std::string::npos);
 }
 
+/// A directory holding a copy of the oracle's CLI, for a student script that calls it as
+/// "$here/uir-oracle": the sandbox shows a student its own directory, never the grader's build.
+fs::path submission_with_oracle(const std::string& stem) {
+  fs::path dir = make_temp_dir(stem);
+  fs::copy_file(kOracle, dir / "uir-oracle");
+  return dir;
+}
+
+const char* kHere = "here=$(dirname \"$0\")\n";
+
 TEST(GradeIntegration, KeptCasesReproduce) {
-  fs::path dir = make_temp_dir("uirgrade-it-keep");
+  fs::path dir = submission_with_oracle("uirgrade-it-keep");
   // A wrong student: the oracle with the first value of every printed buffer replaced by 12345.
   fs::path student = dir / "wrong-student";
-  std::ofstream(student) << "#!/bin/bash\nset -o pipefail\n"
+  std::ofstream(student) << "#!/bin/bash\nset -o pipefail\n" << kHere
                          << "if [ \"$1\" = run ]; then\n"
-                         << "  " << kOracle << " \"$@\" | sed -E 's/^([0-9]+): [^ ]+/\\1: 12345/'\n"
-                         << "else\n  exec " << kOracle << " \"$@\"\nfi\n";
+                         << "  \"$here/uir-oracle\" \"$@\" | sed -E 's/^([0-9]+): [^ ]+/\\1: 12345/'\n"
+                         << "else\n  exec \"$here/uir-oracle\" \"$@\"\nfi\n";
   chmod(student.c_str(), 0755);
-  fs::path keep = dir / "kept";
+  fs::path keep_parent = make_temp_dir("uirgrade-it-kept");
+  fs::path keep = keep_parent / "kept";
   Ran ran = run_shell(kGrade + " --week 3 " + student.string() + " --only 'week3/accumulator' --seed 5 --keep " +
                       keep.string());
   ASSERT_EQ(ran.exit_code, 1) << ran.out;
@@ -153,6 +164,7 @@ TEST(GradeIntegration, KeptCasesReproduce) {
   EXPECT_EQ(oracle.out, read_file(kept / "expected.txt"));
   EXPECT_NE(read_file(kept / "README.txt").find("--seed 5"), std::string::npos);
   fs::remove_all(dir);
+  fs::remove_all(keep_parent);
 }
 
 struct BadRender {
@@ -169,11 +181,11 @@ TEST(GradeIntegration, BadRenderedCGetsItsVerdict) {
       {"int kernel(void) { volatile int x = 2147483647; x = x + 1; return 0; }", "sanitizer-error",
        "signed integer overflow"},
   };
-  fs::path dir = make_temp_dir("uirgrade-it-render");
+  fs::path dir = submission_with_oracle("uirgrade-it-render");
   for (const BadRender& bad : cases) {
     fs::path student = dir / "student";
-    std::ofstream(student) << "#!/bin/bash\nif [ \"$1\" = render ]; then\n  echo '" << bad.kernel_c
-                           << "'\nelse\n  exec " << kOracle << " \"$@\"\nfi\n";
+    std::ofstream(student) << "#!/bin/bash\n" << kHere << "if [ \"$1\" = render ]; then\n  echo '" << bad.kernel_c
+                           << "'\nelse\n  exec \"$here/uir-oracle\" \"$@\"\nfi\n";
     chmod(student.c_str(), 0755);
     Ran ran = run_shell(kGrade + " --week 1 " + student.string() + " --only week1/call_earlier_function -j 1");
     EXPECT_EQ(ran.exit_code, 1) << ran.out;

@@ -161,10 +161,9 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
     } else if (arg == "--keep") {
       options.keep_dir = *v;
     } else if (arg == "--sandbox") {
-      if (*v == "auto") options.sandbox = Sandbox::Auto;
-      else if (*v == "bwrap") options.sandbox = Sandbox::Bwrap;
-      else if (*v == "none") options.sandbox = Sandbox::None;
-      else return bad(*v, "auto, bwrap or none");
+      auto sandbox = parse_sandbox(*v);
+      if (!sandbox) return bad(*v, "auto, namespaces, uid or none");
+      options.sandbox = *sandbox;
     } else if (arg == "--json") {
       options.mutants_json = *v;
     } else if (arg == "--fuzz") {
@@ -238,7 +237,9 @@ OPTIONS
     --shard K/N         grade only shard K of N (a deterministic split; join with `grade merge`)
     --keep DIR          write every failing case to DIR/<test name>/ (program, data, expected and
                         actual output, and a script that reproduces it)
-    --sandbox MODE      auto (bubblewrap when usable, else rlimits), bwrap (or fail), none
+    --sandbox MODE      how students are isolated: auto (the strongest available), namespaces
+                        (bubblewrap; fail if unusable), uid (root: a borrowed uid per run, the
+                        grader's paths checked private), none (no isolation: every report warns)
     --fuzz N            grade N generated programs (named fuzz/<n>, three valid for one invalid)
                         instead of the number the week's plan asks for
     --check-suites [DIR]  check the suites' headers against the oracle and exit

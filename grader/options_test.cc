@@ -89,7 +89,7 @@ TEST(GraderOptions, UsageErrors) {
             std::string::npos);
   EXPECT_NE(parse_error({"--week", "3", "s", "--format", "json", "--format", "junit"}).find("stdout"),
             std::string::npos);
-  EXPECT_NE(parse_error({"--week", "3", "s", "--sandbox", "docker"}).find("bwrap"), std::string::npos);
+  EXPECT_NE(parse_error({"--week", "3", "s", "--sandbox", "docker"}).find("namespaces"), std::string::npos);
   EXPECT_NE(parse_error({"--week", "3", "s", "--frobnicate"}).find("unknown option --frobnicate"), std::string::npos);
   EXPECT_NE(parse_error({"--week", "3", "s", "--keep"}).find("needs a value"), std::string::npos);
 }

@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -36,6 +37,8 @@
 #include <boost/process.hpp>
 #include <fmt/format.h>
 
+#include "grader/bwrap_root.h"
+#include "grader/leftovers.h"
 #include "grader/process_child.h"
 #include "grader/process_output.h"
 #include "grader/process_workdir.h"
@@ -236,50 +239,72 @@ std::optional<Clock::time_point> watch(pid_t pid, int pidfd, Clock::time_point d
   }
 }
 
+// Whether `path` is inside the minimal root already: the system's directories, or a path given.
+bool visible_in_minimal_root(const std::string& path, const std::vector<std::string>& read_only_paths) {
+  auto under = [&](const std::string& dir) { return path.rfind(dir + "/", 0) == 0 || path == dir; };
+  for (const char* system : {"/usr", "/bin", "/sbin", "/lib", "/lib64"})
+    if (under(system)) return true;
+  return std::any_of(read_only_paths.begin(), read_only_paths.end(), under);
+}
+
 ProcessResult internal_error(std::string message) {
   ProcessResult result;
   result.internal_error = std::move(message);
   return result;
 }
 
-class ProcessRunner final : public CommandRunner {
- public:
-  explicit ProcessRunner(Sandbox sandbox) : sandbox_(sandbox) {}
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier);
 
-  ProcessResult run(const ProcessRequest& request) override {
-    Sandbox sandbox = request.sandbox == Sandbox::Auto ? sandbox_ : request.sandbox;
-    if (sandbox == Sandbox::None) return run_isolated(request, false);
-    const BwrapStatus& bwrap = bwrap_status();
-    if (sandbox == Sandbox::Bwrap && !bwrap.usable)
-      return internal_error("bubblewrap was asked for but cannot be used: " + bwrap.why_not);
-    return run_isolated(request, bwrap.usable);
+// Whether bubblewrap works here: probed once per grader process, by running /bin/true the way a
+// student would run (as root: bwrap as root, the program under a borrowed uid).
+const BwrapStatus& bwrap_status() {
+  static const BwrapStatus status = [] {
+    if (find_bwrap().empty()) return BwrapStatus{false, "bwrap is not installed (no /usr/bin/bwrap)"};
+    return probe_bwrap([](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces); });
+  }();
+  return status;
+}
+
+}  // namespace
+
+ProcessResult ProcessRunner::run(const ProcessRequest& request) { return run_in_tier(request, tier_); }
+
+std::string ProcessRunner::isolation() const {
+  std::string identity = running_as_root() ? "a borrowed unprivileged uid per run"
+                                           : fmt::format("the grader's uid {}", getuid());
+  switch (tier_) {
+    case Tier::Namespaces:
+      return fmt::format("namespaces (bubblewrap: mount, pid, net, ipc and uts namespaces, minimal root), {}, "
+                         "rlimits (nproc {})",
+                         identity, kProcessBudget);
+    case Tier::Uid:
+      return fmt::format("uid (no namespaces: {}, rlimits (nproc {}), private working directory)", identity,
+                         kProcessBudget);
+    case Tier::None:
+      return fmt::format("none (the grader's uid {}, rlimits only). {}", getuid(), unisolated_warning());
   }
+  return "";
+}
 
-  /// Probed once per grader process, by running /bin/true the way a student would run.
-  static const BwrapStatus& bwrap_status() {
-    static const BwrapStatus status = [] {
-      if (find_bwrap().empty()) return BwrapStatus{false, "bwrap is not installed (no /usr/bin/bwrap)"};
-      return probe_bwrap([](const ProcessRequest& request) { return run_isolated(request, true); });
-    }();
-    return status;
-  }
+namespace {
 
- private:
-  static ProcessResult run_isolated(const ProcessRequest& request, bool use_bwrap);
-  Sandbox sandbox_;
-};
-
-ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool use_bwrap) {
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
+  const bool use_bwrap = tier == Tier::Namespaces;
   if (request.argv.empty()) return internal_error("empty command line");
   std::string error;
   std::string executable = resolve_executable(request.argv[0], &error);
   if (executable.empty()) return internal_error(error);
 
-  // Identity: a borrowed uid when the grader is root (RLIMIT_NPROC is ignored for root).
-  const bool borrow_uid = running_as_root() && !request.run_as_grader;
+  // Identity: a borrowed uid when the grader is root (RLIMIT_NPROC is ignored for root), except
+  // in the none tier, which runs everything as the grader.
+  const bool borrow_uid = running_as_root() && tier != Tier::None;
   std::optional<UidLease> lease = borrow_uid ? UidLease::claim(&error) : std::nullopt;
   if (borrow_uid && !lease) return internal_error("no uid to run the student as: " + error);
-  if (lease && !can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error)) return internal_error(error);
+  if (lease) {
+    if (!can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error)) return internal_error(error);
+    for (const std::string& path : request.read_only_paths)
+      if (!can_read_as(path, lease->uid(), lease->gid(), &error)) return internal_error(error);
+  }
   std::optional<std::pair<uid_t, gid_t>> owner;
   if (lease) owner = std::pair(lease->uid(), lease->gid());
   std::optional<RunDirectory> workdir = RunDirectory::create(request.files, owner, &error);
@@ -307,22 +332,27 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
   setup.add_limit(RLIMIT_CPU, cpu_soft_limit(limits), cpu_soft_limit(limits) + 1);
   setup.add_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes);
   setup.add_limit(RLIMIT_FSIZE, limits.file_size_bytes, limits.file_size_bytes);
-  std::string isolation = use_bwrap ? "bwrap (pid+net namespaces)" : "process group";
   if (lease) {
-    setup.change_identity = true;
+    // As root, bwrap runs as root (it needs no user namespace then) and drops to the uid itself.
+    setup.change_identity = !use_bwrap;
     setup.uid = lease->uid();
     setup.gid = lease->gid();
     setup.add_limit(RLIMIT_NPROC, kProcessBudget, kProcessBudget);
-    isolation += fmt::format(", uid {}, rlimits (nproc {})", lease->uid(), kProcessBudget);
-  } else if (!request.run_as_grader && !running_as_root()) {
+  } else if (!running_as_root()) {
     rlim_t nproc = processes_owned_by(getuid()).size() + kProcessBudget;
     setup.add_limit(RLIMIT_NPROC, nproc, nproc);
-    isolation += fmt::format(", grader's uid {}, rlimits (nproc {})", getuid(), nproc);
-  } else {
-    isolation += fmt::format(", grader's uid {}, rlimits (no nproc)", getuid());
   }
 
-  std::vector<std::string> args = use_bwrap ? bwrap_command(find_bwrap(), workdir->path()) : std::vector<std::string>{};
+  std::vector<std::string> args;
+  if (use_bwrap) {
+    BwrapRoot root;
+    root.bwrap_path = find_bwrap();
+    root.workdir = workdir->path();
+    root.read_only_paths = request.read_only_paths;
+    if (!visible_in_minimal_root(executable, request.read_only_paths)) root.read_only_paths.push_back(executable);
+    if (lease) root.student_uid = lease->uid();
+    args = bwrap_minimal_root(root);
+  }
   args.push_back(executable);
   args.insert(args.end(), request.argv.begin() + 1, request.argv.end());
   std::string program = args.front();
@@ -378,6 +408,16 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
     kill_every_process_of(lease->uid());
     reap_processes_of(lease->uid());
   }
+  std::string take_error;
+  bool took = true;
+  for (const auto& [name, destination] : request.take_files)
+    if (took && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      took = workdir->take(name, destination, request.limits.file_size_bytes, &take_error);
+  // Without an IPC namespace, what the uid made outlives it; so do its files in /tmp.
+  if (lease && tier == Tier::Uid) {
+    remove_ipc_objects_of(lease->uid());
+    remove_entries_owned_by(lease->uid(), world_writable_directories());
+  }
 
   ProcessResult result;
   result.started = true;
@@ -387,27 +427,34 @@ ProcessResult ProcessRunner::run_isolated(const ProcessRequest& request, bool us
   result.err = std::move(err.text);
   result.stdout_truncated = out.truncated;
   result.stderr_truncated = err.truncated;
-  result.isolation = isolation;
   record_status(status, usage, limits, use_bwrap, inherited_rss, &result);
   // bwrap's own failures (not the student's) are exit 1 with its message on stderr.
   if (use_bwrap && result.exited && result.exit_code == 1 && result.err.rfind("bwrap: ", 0) == 0)
     return internal_error("bubblewrap failed: " + result.err.substr(0, result.err.find('\n')));
+  if (!took) return internal_error(take_error);
   return result;
 }
 
 }  // namespace
 
-std::unique_ptr<CommandRunner> make_process_runner(Sandbox sandbox, std::string* error) {
+std::unique_ptr<ProcessRunner> make_process_runner(Sandbox sandbox, std::string* error) {
   // Orphans of a student's process group come back to the grader, which reaps them (process.cc).
   prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-  if (sandbox != Sandbox::None) {
-    const BwrapStatus& bwrap = ProcessRunner::bwrap_status();  // probe once, at start-up
-    if (sandbox == Sandbox::Bwrap && !bwrap.usable) {
-      *error = "bubblewrap was asked for but cannot be used: " + bwrap.why_not;
-      return nullptr;
-    }
+  // Whatever the grader writes (reports, kept cases, its temporary files) is its own: a student
+  // under a borrowed uid must not read it. What students need is made readable on purpose.
+  if (running_as_root()) umask(077);
+  bool usable = false;
+  std::string why_not;
+  if (sandbox == Sandbox::Auto || sandbox == Sandbox::Namespaces) {
+    usable = bwrap_status().usable;
+    why_not = bwrap_status().why_not;
   }
-  return std::make_unique<ProcessRunner>(sandbox);
+  TierChoice choice = choose_tier(sandbox, usable, why_not, running_as_root());
+  if (!choice.tier) {
+    *error = choice.error;
+    return nullptr;
+  }
+  return std::make_unique<ProcessRunner>(*choice.tier);
 }
 
 }  // namespace uirgrade

@@ -10,10 +10,9 @@
 #include <utility>
 #include <vector>
 
-namespace uirgrade {
+#include "grader/sandbox_tier.h"
 
-/// How a student process is isolated (spec'd by `--sandbox auto|bwrap|none`).
-enum class Sandbox { Auto, Bwrap, None };
+namespace uirgrade {
 
 struct ProcessLimits {
   double wall_seconds = 10.0;
@@ -31,10 +30,13 @@ struct ProcessRequest {
   /// e.g. ("prog.uir", text), so that argv can say `run prog.uir`. The directory is removed afterwards.
   std::vector<std::pair<std::string, std::string>> files;
   ProcessLimits limits;
-  Sandbox sandbox = Sandbox::Auto;
-  /// For trusted tools (the C compiler) that must write outside their working directory: when the
-  /// grader is root, run as root instead of under a borrowed unprivileged uid (and without NPROC).
-  bool run_as_grader = false;
+  /// Host paths the program needs to read (the submission's directory, a compiled kernel): in the
+  /// namespaces tier the only ones it sees beside the system's, bound read-only at the same place.
+  std::vector<std::string> read_only_paths;
+  /// Files the program leaves in its working directory that the grader takes, as (name, absolute
+  /// destination), moved there after a run that exited 0 (the C compiler's output): regular files
+  /// only, then owned by the grader and read-only to others.
+  std::vector<std::pair<std::string, std::string>> take_files;
 };
 
 struct ProcessResult {
@@ -53,7 +55,6 @@ struct ProcessResult {
   double wall_seconds = 0;
   double cpu_seconds = 0;
   uint64_t peak_rss_bytes = 0;
-  std::string isolation;     // what was in force, e.g. "bwrap (pid+net namespaces), uid 65534, rlimits"
 };
 
 class CommandRunner {
@@ -61,11 +62,25 @@ class CommandRunner {
   virtual ~CommandRunner() = default;
   /// Runs one process to completion. Safe to call from many threads at once.
   virtual ProcessResult run(const ProcessRequest& request) = 0;
+  /// What every run is isolated by, for the first line of the reports ("" when nothing is known).
+  virtual std::string isolation() const { return ""; }
 };
 
-/// The real runner (process.cc): Boost.Process, rlimits, process groups, an unprivileged uid when
-/// root, bubblewrap when asked for and usable. Returns nullptr and sets *error when `sandbox` cannot be
-/// had (Bwrap requested but unusable).
-std::unique_ptr<CommandRunner> make_process_runner(Sandbox sandbox, std::string* error);
+/// The real runner (process.cc): Boost.Process, rlimits, process groups, and the tier's isolation
+/// (grader/sandbox_tier.h) for every process it starts, student, C compiler and kernel alike.
+class ProcessRunner : public CommandRunner {
+ public:
+  explicit ProcessRunner(Tier tier) : tier_(tier) {}
+  ProcessResult run(const ProcessRequest& request) override;
+  std::string isolation() const override;
+  Tier tier() const { return tier_; }
+
+ private:
+  Tier tier_;
+};
+
+/// The runner of the tier `sandbox` asks for (probing bubblewrap once per grader process), or
+/// nullptr with *error saying why no such tier is possible here.
+std::unique_ptr<ProcessRunner> make_process_runner(Sandbox sandbox, std::string* error);
 
 }  // namespace uirgrade

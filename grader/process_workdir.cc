@@ -12,6 +12,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <set>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -42,37 +44,87 @@ bool write_file(int dir_fd, const std::string& name, const std::string& content,
   return ok;
 }
 
-// Removes everything inside the open directory `dir_fd`.
-bool remove_contents(int dir_fd) {
-  fchmod(dir_fd, S_IRWXU);  // a read-only directory cannot lose entries
+// The names in the open directory `dir_fd` (without . and ..).
+std::vector<std::string> entries_of(int dir_fd) {
+  std::vector<std::string> names;
   int list_fd = dup(dir_fd);
   DIR* dir = list_fd >= 0 ? fdopendir(list_fd) : nullptr;
   if (!dir) {
     if (list_fd >= 0) close(list_fd);
-    return false;
+    return names;
   }
-  std::vector<std::string> names;
   while (dirent* entry = readdir(dir)) {
     std::string name = entry->d_name;
     if (name != "." && name != "..") names.push_back(name);
   }
   closedir(dir);
+  return names;
+}
+
+// Removes everything inside the open directory `top_fd`, depth first without recursion (a student
+// can leave a tree deeper than any stack): one directory is open at a time, and going back up
+// opens ".." and checks that it is the directory we came from.
+bool remove_contents(int top_fd) {
+  struct Level {
+    std::string name;  // of the directory we are in, inside its parent
+    dev_t parent_dev;
+    ino_t parent_ino;
+    std::pair<dev_t, ino_t> self;
+  };
+  std::vector<Level> path;
+  std::set<std::pair<dev_t, ino_t>> stuck;  // directories that could not be emptied: not entered again
+  int fd = dup(top_fd);
+  if (fd < 0) return false;
   bool all_removed = true;
-  for (const std::string& name : names) {
-    struct stat info {};
-    if (fstatat(dir_fd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
-    if (S_ISDIR(info.st_mode)) {
-      fchmodat(dir_fd, name.c_str(), S_IRWXU, 0);  // so that it can be opened; it is no link
-      int child_fd = openat(dir_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (child_fd >= 0) {
-        all_removed &= remove_contents(child_fd);
-        close(child_fd);
+  for (;;) {
+    fchmod(fd, S_IRWXU);  // a read-only directory cannot lose entries
+    std::string subdirectory;
+    std::pair<dev_t, ino_t> subdirectory_id;
+    for (const std::string& name : entries_of(fd)) {
+      struct stat info {};
+      if (fstatat(fd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
+      if (!S_ISDIR(info.st_mode)) {
+        all_removed &= unlinkat(fd, name.c_str(), 0) == 0;
+      } else if (unlinkat(fd, name.c_str(), AT_REMOVEDIR) != 0 && subdirectory.empty() &&
+                 !stuck.contains({info.st_dev, info.st_ino})) {
+        subdirectory = name;  // not empty: go down into it
+        subdirectory_id = {info.st_dev, info.st_ino};
       }
-      all_removed &= unlinkat(dir_fd, name.c_str(), AT_REMOVEDIR) == 0;
-    } else {
-      all_removed &= unlinkat(dir_fd, name.c_str(), 0) == 0;
+    }
+    if (!subdirectory.empty()) {
+      fchmodat(fd, subdirectory.c_str(), S_IRWXU, 0);  // so that it can be opened; it is no link
+      int child = openat(fd, subdirectory.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      struct stat here {}, there {};
+      if (child >= 0 && fstat(fd, &here) == 0 && fstat(child, &there) == 0) {
+        path.push_back({subdirectory, here.st_dev, here.st_ino, {there.st_dev, there.st_ino}});
+        close(fd);
+        fd = child;
+        continue;
+      }
+      if (child >= 0) close(child);
+      stuck.insert(subdirectory_id);  // cannot go down into it: leave it, go on with the rest
+      all_removed = false;
+      continue;
+    }
+    if (path.empty()) break;
+    // This directory is empty (or holds what could not be removed): back up and remove it.
+    Level level = path.back();
+    path.pop_back();
+    int parent = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    struct stat parent_info {};
+    close(fd);
+    if (parent < 0 || fstat(parent, &parent_info) != 0 || parent_info.st_dev != level.parent_dev ||
+        parent_info.st_ino != level.parent_ino) {
+      if (parent >= 0) close(parent);
+      return false;  // the tree moved under us: stop rather than remove elsewhere
+    }
+    fd = parent;
+    if (unlinkat(fd, level.name.c_str(), AT_REMOVEDIR) != 0) {
+      all_removed = false;
+      stuck.insert(level.self);
     }
   }
+  close(fd);
   return all_removed;
 }
 
@@ -107,6 +159,24 @@ std::optional<RunDirectory> RunDirectory::create(const std::vector<std::pair<std
   close(dir_fd);
   if (!ok) return std::nullopt;
   return directory;
+}
+
+bool RunDirectory::take(const std::string& name, const std::string& destination, uint64_t max_bytes,
+                        std::string* error) const {
+  std::string source = path_ + "/" + name;
+  struct stat info {};
+  if (lstat(source.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_nlink != 1 ||
+      static_cast<uint64_t>(info.st_size) > max_bytes) {
+    *error = fmt::format("{} is not a regular file of at most {} bytes", source, max_bytes);
+    return false;
+  }
+  // Same file system (both under the temporary directory): a rename, which moves the name only.
+  if (rename(source.c_str(), destination.c_str()) != 0 || chown(destination.c_str(), geteuid(), getegid()) != 0 ||
+      chmod(destination.c_str(), 0755) != 0) {
+    *error = fmt::format("cannot move {} to {}: {}", source, destination, strerror(errno));
+    return false;
+  }
+  return true;
 }
 
 RunDirectory::~RunDirectory() {

@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -24,6 +25,9 @@ class RunDirectory {
   /// Removes the directory and everything in it (call it once no process of the run is left).
   ~RunDirectory();
   const std::string& path() const { return path_; }
+  /// Moves the regular file `name` (no link, one name only, at most `max_bytes`) to `destination`,
+  /// owned by the grader and mode 0755 (the compiler's output). Fills *error on failure.
+  bool take(const std::string& name, const std::string& destination, uint64_t max_bytes, std::string* error) const;
 
  private:
   explicit RunDirectory(std::string path) : path_(std::move(path)) {}

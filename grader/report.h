@@ -17,7 +17,7 @@ struct RunInfo {
   bool seed_is_secret = false;  // --seed random: the seed only in instructor-facing output
   int week = 0;
   std::string student;    // the path as given
-  std::string isolation;  // what the process runner had in force
+  std::string isolation;  // what the process runner had in force (the reports' first line)
   int shard_index = 0;    // --shard K/N: K (1-based), N; 0/0 when not sharded
   int shard_count = 0;
   double seconds = 0;     // wall time of the whole run
@@ -27,6 +27,10 @@ struct Report {
   RunInfo info;
   std::vector<TestResult> results;  // sorted by name
 };
+
+/// The first line of every report: the isolation the students ran under ("Sandbox: ..."), with the
+/// --sandbox none warning when that was it.
+std::string sandbox_line(const RunInfo& info);
 
 /// Every test: name, suite, week, mode, verdict, points, time, message (and details).
 void write_json(const Report& report, std::ostream& out);

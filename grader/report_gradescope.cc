@@ -49,8 +49,9 @@ std::string summary_output(const Report& report) {
       case Visibility::Hidden: hidden.add(result); break;
     }
   }
-  std::string text = report.info.seed_is_secret ? fmt::format("Week {}\n", report.info.week)
-                                                : fmt::format("Seed: {} (week {})\n", report.info.seed, report.info.week);
+  std::string text = sandbox_line(report.info) + "\n";
+  text += report.info.seed_is_secret ? fmt::format("Week {}\n", report.info.week)
+                                     : fmt::format("Seed: {} (week {})\n", report.info.seed, report.info.week);
   text += fmt::format("Visible tests: {} of {} passed, {:g} of {:g} points.\n", visible.passed, visible.tests,
                       visible.points, visible.max_points);
   if (after_due_date.tests > 0) {

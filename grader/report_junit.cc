@@ -98,6 +98,7 @@ void write_junit(const Report& report, std::ostream& out) {
         xml_seconds(group.seconds));
     // The run's facts, so that a CI page alone says how to reproduce it.
     out << "    <properties>\n";
+    out << fmt::format("      <property name=\"sandbox\" value=\"{}\"/>\n", xml_attribute(info.isolation));
     // A CI page may be the student's: a secret seed stays in the JSON report.
     if (!info.seed_is_secret) out << fmt::format("      <property name=\"seed\" value=\"{}\"/>\n", info.seed);
     out << fmt::format("      <property name=\"week\" value=\"{}\"/>\n", info.week);

@@ -75,6 +75,7 @@ void write_score_table(const Report& report, std::ostream& out) {
 
 void write_text(const Report& report, std::ostream& out) {
   const Totals totals = add_up(report.results);
+  out << sandbox_line(report.info) << "\n\n";
   for (const TestResult& result : report.results) {
     if (result.verdict != Verdict::Pass) write_failure(result, out);
   }

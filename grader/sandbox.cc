@@ -167,25 +167,43 @@ void kill_every_process_of(uid_t uid) {
   wait_for_helper(helper);
 }
 
-bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error) {
+namespace {
+
+// Asks the kernel, from a child that takes the identity uid/gid, whether access(path, mode) holds.
+// Returns 0, the errno it failed with, or -1 when the identity could not be taken.
+int access_as(const std::string& path, uid_t uid, gid_t gid, int mode) {
   pid_t helper = fork();
-  if (helper < 0) {
-    *error = fmt::format("fork failed: {}", strerror(errno));
-    return false;
-  }
+  if (helper < 0) return -1;
   if (helper == 0) {
     if (!become(uid, gid)) _exit(255);
-    _exit(access(path.c_str(), R_OK | X_OK) == 0 ? 0 : (errno & 0xff));
+    _exit(access(path.c_str(), mode) == 0 ? 0 : (errno & 0xff));
   }
   int code = wait_for_helper(helper);
+  return code == 255 ? -1 : code;
+}
+
+bool check_access_as(const std::string& path, uid_t uid, gid_t gid, int mode, const char* what, std::string* error) {
+  int code = access_as(path, uid, gid, mode);
   if (code == 0) return true;
-  if (code == 255 || code < 0)
+  if (code < 0)
     *error = fmt::format("could not take uid {} to check access to {}", uid, path);
   else
-    *error = fmt::format("{} is not readable and executable by uid {}, the unprivileged user students run as "
-                         "({}): make it and its directories world-readable and -executable",
-                         path, uid, strerror(code));
+    *error = fmt::format("{} is not {} by uid {}, the unprivileged user students run as ({}): make it and its "
+                         "directories world-{}",
+                         path, what, uid, strerror(code), mode & X_OK ? "readable and -executable" : "readable");
   return false;
+}
+
+}  // namespace
+
+bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error) {
+  return check_access_as(path, uid, gid, R_OK | X_OK, "readable and executable", error);
+}
+
+bool can_read_as(const std::string& path, uid_t uid, gid_t gid, std::string* error) {
+  struct stat info {};
+  int mode = stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode) ? R_OK | X_OK : R_OK;
+  return check_access_as(path, uid, gid, mode, "readable", error);
 }
 
 std::string find_bwrap() {
@@ -212,12 +230,6 @@ BwrapStatus probe_bwrap(const std::function<ProcessResult(const ProcessRequest&)
     status.usable = true;
   }
   return status;
-}
-
-std::vector<std::string> bwrap_command(const std::string& bwrap_path, const std::string& workdir) {
-  return {bwrap_path, "--unshare-pid", "--unshare-net", "--die-with-parent", "--ro-bind", "/",       "/",
-          "--dev",    "/dev",          "--proc",        "/proc",             "--bind",    workdir, workdir,
-          "--chdir",  workdir,         "--"};
 }
 
 }  // namespace uirgrade

@@ -1,6 +1,6 @@
 // What the process runner needs to isolate a student beyond rlimits: a borrowed unprivileged uid
 // when the grader is root (RLIMIT_NPROC is ignored for root, so a fork bomb needs another uid), a
-// way to kill everything that uid owns, and bubblewrap (PID and network namespaces) when it works.
+// way to kill everything that uid owns, and whether bubblewrap works here (grader/bwrap_root.h).
 #pragma once
 
 #include <sys/types.h>
@@ -47,6 +47,8 @@ void kill_every_process_of(uid_t uid);
 /// Whether `uid`/`gid` (without supplementary groups) may read and execute `path`, asked of the
 /// kernel from a child that takes that identity. On failure fills *error with the reason.
 bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error);
+/// The same for reading only (a directory: listing it and entering it).
+bool can_read_as(const std::string& path, uid_t uid, gid_t gid, std::string* error);
 
 /// The path of bubblewrap (`bwrap`) in /usr/bin or /bin, or "" when it is not installed.
 std::string find_bwrap();
@@ -59,9 +61,5 @@ struct BwrapStatus {
   std::string why_not;  // when unusable: what failed, for the grader's message
 };
 BwrapStatus probe_bwrap(const std::function<ProcessResult(const ProcessRequest&)>& run_in_bwrap);
-
-/// The bubblewrap command line that runs a program in `workdir` inside new PID and network
-/// namespaces, the rest of the file system read-only; the program's argv follows it.
-std::vector<std::string> bwrap_command(const std::string& bwrap_path, const std::string& workdir);
 
 }  // namespace uirgrade

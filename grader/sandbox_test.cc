@@ -51,22 +51,6 @@ TEST(ProbeBwrap, UnusableSaysWhatFailed) {
   EXPECT_EQ(not_started.why_not, "bubblewrap failed: bwrap: setting up uid map: Permission denied");
 }
 
-TEST(BwrapCommand, UnsharesPidAndNetworkAndBindsOnlyTheWorkdirWritable) {
-  std::vector<std::string> command = bwrap_command("/usr/bin/bwrap", "/tmp/run-1");
-  ASSERT_FALSE(command.empty());
-  EXPECT_EQ(command.front(), "/usr/bin/bwrap");
-  EXPECT_EQ(command.back(), "--");
-  auto has = [&](const std::vector<std::string>& run) {
-    return std::search(command.begin(), command.end(), run.begin(), run.end()) != command.end();
-  };
-  EXPECT_TRUE(has({"--unshare-pid"}));
-  EXPECT_TRUE(has({"--unshare-net"}));
-  EXPECT_TRUE(has({"--die-with-parent"}));
-  EXPECT_TRUE(has({"--ro-bind", "/", "/"}));
-  EXPECT_TRUE(has({"--bind", "/tmp/run-1", "/tmp/run-1"}));
-  EXPECT_TRUE(has({"--chdir", "/tmp/run-1"}));
-}
-
 TEST(UidLease, ConcurrentLeasesGetDistinctUidsThatAreReusedAfterRelease) {
   if (!running_as_root()) GTEST_SKIP() << "only root borrows uids";
   std::string error;

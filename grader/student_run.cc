@@ -31,7 +31,7 @@ ProcessResult run_student(std::string_view command, const TestCase& test, const 
   request.stdin_data = stdin_data;
   request.files = {{kProgramFile, handed_program(test, config)}};
   request.limits = limits;
-  request.sandbox = config.sandbox;
+  if (!config.submission_dir.empty()) request.read_only_paths = {config.submission_dir};
   return runner.run(request);
 }
 
@@ -128,7 +128,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   // Sanitized binaries reserve terabytes of address space; their memory is bounded by the
   // sanitizer's hard_rss_limit_mb instead (c_compile.h).
   binary.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
-  binary.sandbox = config.sandbox;
+  binary.read_only_paths = {compiled.binary_path};
   ProcessResult ran = runner.run(binary);
   record_process(ran, outcome);
   what = "the rendered kernel";

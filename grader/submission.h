@@ -1,0 +1,31 @@
+// The submission a student's processes run from: the directory holding the student's executable
+// (a script may have its own modules beside it). In the uid tier it is copied into a fresh
+// directory readable by every borrowed uid, so that the original place (/autograder/submission)
+// can stay private; the copy is removed with this object.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace uirgrade {
+
+class SubmissionCopy {
+ public:
+  /// Copies the directory of `executable` (files, directories and links; at most 2,000 entries
+  /// and 256 MiB), or returns nullopt with *error naming what is wrong.
+  static std::optional<SubmissionCopy> make(const std::string& executable, std::string* error);
+  SubmissionCopy(SubmissionCopy&& other) noexcept : dir_(std::move(other.dir_)), executable_(std::move(other.executable_)) {
+    other.dir_.clear();
+  }
+  SubmissionCopy& operator=(SubmissionCopy&&) = delete;
+  ~SubmissionCopy();
+  const std::string& dir() const { return dir_; }
+  const std::string& executable() const { return executable_; }  // inside dir()
+
+ private:
+  SubmissionCopy(std::string dir, std::string executable) : dir_(std::move(dir)), executable_(std::move(executable)) {}
+  std::string dir_;
+  std::string executable_;
+};
+
+}  // namespace uirgrade
