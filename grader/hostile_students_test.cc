@@ -1,0 +1,197 @@
+// Hostile students (grader/testdata/students/hostile_*.c) against the real `grade` binary, in every
+// tier this machine gives. Each attack is first shown to work with `--sandbox none` (the student
+// then runs with the grader's rights), then shown blocked in the namespaces and uid tiers: the
+// attack gains nothing, the grader still reports a verdict, and nothing of the student is left.
+//
+// The grader runs from a private area (mode 0700: its binaries, a copy of the suites holding a
+// SECRET file, its reports), as the uid tier requires; each student runs from a directory of its
+// own under a unique name, by which its leftover processes are found.
+#include <dirent.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "grader/process.h"
+#include "grader/sandbox.h"
+#include "uirgrade_paths.h"
+
+namespace uirgrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// How many live processes have `name` in their command line.
+int processes_named(const std::string& name) {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::string pid = entry.path().filename();
+    if (pid.empty() || !isdigit(static_cast<unsigned char>(pid[0]))) continue;
+    std::string cmdline = slurp(entry.path() / "cmdline");
+    if (cmdline.find(name) != std::string::npos && cmdline.find("uirgrade_tests") == std::string::npos) count++;
+  }
+  return count;
+}
+
+struct Graded {
+  int exit_code = -1;   // -1: killed
+  std::string output;   // stdout and stderr of grade
+  std::string report;   // the JSON report as grade left it
+  std::string student;  // the student's unique name
+};
+
+class HostileStudent : public ::testing::TestWithParam<std::string> {
+ protected:
+  static void SetUpTestSuite() {
+    std::string pattern = (fs::temp_directory_path() / "uirgrade-hostile-XXXXXX").string();
+    ASSERT_TRUE(mkdtemp(pattern.data()));  // mode 0700: private to the grader
+    area_ = pattern;
+    fs::create_directories(area_ / "bin");
+    fs::copy_file(UIRGRADE_BINARY_DIR "/grade", area_ / "bin/grade");
+    fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", area_ / "bin/uir-oracle");
+    fs::copy(UIRGRADE_SOURCE_DIR "/suites", area_ / "suites", fs::copy_options::recursive);
+    std::ofstream(area_ / "suites/SECRET") << "suites-secret-" << getpid() << "\n";
+    std::ofstream(area_ / "SECRET") << "cwd-secret-" << getpid() << "\n";
+    fs::create_directories(area_ / "reports");
+  }
+  static void TearDownTestSuite() { fs::remove_all(area_); }
+
+  void SetUp() override {
+    if (GetParam() == "uid" && !running_as_root()) GTEST_SKIP() << "the uid tier needs root";
+    std::string error;
+    if (GetParam() == "namespaces" && !make_process_runner(Sandbox::Namespaces, &error)) GTEST_SKIP() << error;
+    // The uid tier refuses (and needs) grader paths private to root; the namespaces tier must hide
+    // them even when anyone may read them, as on a course's shared machine.
+    std::string mode = GetParam() == "uid" ? "go-rwx" : "go+rX";
+    ASSERT_EQ(std::system(("chmod -R " + mode + " " + area_.string()).c_str()), 0);
+  }
+
+  // Grades student_<stem> (a copy under a unique name) with `--sandbox sandbox`.
+  static Graded grade(const std::string& stem, const std::string& sandbox, const std::string& extra = "") {
+    static std::atomic<int> counter{0};
+    Graded graded;
+    graded.student = "hostile-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+    std::string dir_pattern = (fs::temp_directory_path() / "uirgrade-hostile-student-XXXXXX").string();
+    if (!mkdtemp(dir_pattern.data())) return graded;
+    fs::path dir = dir_pattern;
+    chmod(dir.c_str(), 0755);
+    fs::copy_file(std::string(UIRGRADE_BINARY_DIR "/students/student_") + stem, dir / graded.student);
+    chmod((dir / graded.student).c_str(), 0755);
+    fs::path report = area_ / "reports" / (graded.student + ".json");
+    std::string command = "cd " + area_.string() + " && UIRGRADE_TEST_SECRET=environ-secret bin/grade --week 1 " +
+                          (dir / graded.student).string() + " --suites " + (area_ / "suites").string() +
+                          " --sandbox " + sandbox + " --timeout 5 " +
+                          (extra.empty() ? "--only week1/add_i32 -j 1" : extra) +
+                          " --format text --format json --output " + report.string() + " 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    char buffer[4096];
+    size_t n;
+    while (pipe && (n = fread(buffer, 1, sizeof buffer, pipe)) > 0) graded.output.append(buffer, n);
+    int status = pipe ? pclose(pipe) : -1;
+    graded.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    // A daemon gets a moment to act after grading (hostile_daemon waits for the grader to go).
+    std::this_thread::sleep_for(std::chrono::milliseconds(stem == "hostile_daemon" ? 1500 : 0));
+    graded.report = slurp(report);
+    fs::remove_all(dir);
+    return graded;
+  }
+
+  // The attack is blocked: a verdict was reported (exit 1, the test failed), no loot, nothing left.
+  static void expect_blocked(const Graded& graded) {
+    EXPECT_EQ(graded.exit_code, 1) << graded.output;
+    EXPECT_NE(graded.output.find("FAILED week1/"), std::string::npos) << graded.output;
+    EXPECT_EQ(graded.output.find("LOOT"), std::string::npos) << graded.output;
+    EXPECT_EQ(graded.output.find("-secret"), std::string::npos) << graded.output;
+    EXPECT_EQ(processes_named(graded.student), 0) << graded.student << " left processes";
+  }
+
+  static inline fs::path area_;
+};
+
+TEST_P(HostileStudent, ReadingTheSuitesByPathOrThroughTheGradersCwdGetsNothing) {
+  Graded weak = grade("hostile_read_suites", "none");
+  EXPECT_NE(weak.output.find("LOOT: suites suites-secret-"), std::string::npos) << weak.output;
+  EXPECT_NE(weak.output.find("LOOT: cwd cwd-secret-"), std::string::npos) << weak.output;
+  expect_blocked(grade("hostile_read_suites", GetParam()));
+}
+
+TEST_P(HostileStudent, FindingAndRunningTheGradersOracleFails) {
+  Graded weak = grade("hostile_find_oracle", "none");
+  EXPECT_EQ(weak.exit_code, 0) << "with the grader's rights it finds uir-oracle and passes\n" << weak.output;
+  expect_blocked(grade("hostile_find_oracle", GetParam()));
+}
+
+TEST_P(HostileStudent, SnoopingOnTheGraderThroughProcGetsNothing) {
+  Graded weak = grade("hostile_snoop_parent", "none");
+  EXPECT_NE(weak.output.find("LOOT: environ UIRGRADE_TEST_SECRET=environ-secret"), std::string::npos) << weak.output;
+  EXPECT_NE(weak.output.find("LOOT: fd "), std::string::npos) << weak.output;
+  EXPECT_NE(weak.output.find("LOOT: mem "), std::string::npos) << weak.output;
+  expect_blocked(grade("hostile_snoop_parent", GetParam()));
+}
+
+TEST_P(HostileStudent, KillingTheGraderFails) {
+  Graded weak = grade("hostile_kill_parent", "none");
+  EXPECT_EQ(weak.exit_code, 128 + SIGKILL) << "with the grader's rights it kills the grader\n" << weak.output;
+  expect_blocked(grade("hostile_kill_parent", GetParam()));
+}
+
+TEST_P(HostileStudent, SignallingSiblingTestsFails) {
+  // Two tests at once, each trying to kill the other.
+  const std::string two = "--only week1/add_i32 --only week1/add_i32_wraps -j 2";
+  Graded weak = grade("hostile_signal_siblings", "none", two);
+  EXPECT_NE(weak.output.find("LOOT: killed sibling"), std::string::npos) << weak.output;
+  Graded graded = grade("hostile_signal_siblings", GetParam(), two);
+  expect_blocked(graded);
+  EXPECT_EQ(graded.output.find("SIGKILL"), std::string::npos) << graded.output;
+}
+
+TEST_P(HostileStudent, ADaemonCannotRewriteTheReportAfterGrading) {
+  Graded weak = grade("hostile_daemon", "none");
+  EXPECT_NE(weak.report.find("FORGED"), std::string::npos) << weak.report.substr(0, 300);
+  Graded graded = grade("hostile_daemon", GetParam());
+  expect_blocked(graded);
+  EXPECT_EQ(graded.report.find("FORGED"), std::string::npos);
+  EXPECT_NE(graded.report.find("\"isolation\""), std::string::npos) << graded.report.substr(0, 300);
+}
+
+TEST_P(HostileStudent, SharedMemoryCarriesNothingFromOneTestToTheNext) {
+  const key_t key = 0x5EC12E7;  // hostile_shm_channel's
+  auto remove_segment = [&] {
+    int id = shmget(key, 0, 0);
+    if (id >= 0) shmctl(id, IPC_RMID, nullptr);
+  };
+  remove_segment();
+  const std::string two = "--only week1/add_i32 --only week1/add_i32_wraps -j 1";
+  Graded weak = grade("hostile_shm_channel", "none", two);
+  EXPECT_NE(weak.output.find("LOOT: shm "), std::string::npos) << weak.output;
+  remove_segment();
+  expect_blocked(grade("hostile_shm_channel", GetParam(), two));
+  EXPECT_LT(shmget(key, 0, 0), 0) << "the student's segment outlived its run";
+  remove_segment();
+}
+
+INSTANTIATE_TEST_SUITE_P(Tiers, HostileStudent, ::testing::Values("namespaces", "uid"),
+                         [](const ::testing::TestParamInfo<std::string>& param) { return param.param; });
+
+}  // namespace
+}  // namespace uirgrade
