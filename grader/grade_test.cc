@@ -251,26 +251,31 @@ struct RenderFake {
     if (request.argv.size() > 1 && request.argv[1] == "render") return exited(0, rendered_c);
     if (request.argv[0].ends_with("/cc")) {
       ++compiles;
-      auto out = std::find(request.argv.begin(), request.argv.end(), "-o");
+      // Stands in for the runner too: what cc writes is taken where the request says.
+      const std::string& out = request.take_files.at(0).second;
       auto has = [&](const char* flag) { return std::find(request.argv.begin(), request.argv.end(), flag) != request.argv.end(); };
       if (has("-E")) {  // the preprocessed unit: the kernel as it is, marked as the main file
-        std::ofstream(*(out + 1)) << "# 1 \"kernel.c\"\n" << rendered_c;
+        std::ofstream(out) << "# 1 \"kernel.c\"
+" << rendered_c;
         return exited(0, "");
       }
       if (has("-fcallgraph-info")) {  // the object, and the call graph gcc writes beside it
-        std::ofstream(*(out + 1)) << "object";
-        std::ofstream(out[1].substr(0, out[1].size() - 2) + ".ci")
-            << "graph: { title: \"kernel.c\"\nnode: { title: \"kernel\" label: \"kernel\\nkernel.c:1:5\" }\n}\n";
+        std::ofstream(out) << "object";
+        std::ofstream(request.take_files.at(1).second)
+            << "graph: { title: \"kernel.c\"
+node: { title: \"kernel\" label: \"kernel\nkernel.c:1:5\" }
+}
+";
         return exited(0, "");
       }
       bool driver_object = std::find(request.argv.begin(), request.argv.end(), "-c") != request.argv.end();
       if (driver_object) {
-        std::ofstream(*(out + 1)) << "object";
+        std::ofstream(out) << "object";
         return exited(0, "");
       }
       if (compile.exit_code == 0) {  // leave an executable where the compiler was told to
-        std::ofstream(*(out + 1)) << "#!/bin/sh\n";
-        chmod((out + 1)->c_str(), 0755);
+        std::ofstream(out) << "#!/bin/sh\n";
+        chmod(out.c_str(), 0755);
       }
       return compile;
     }

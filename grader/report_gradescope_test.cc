@@ -87,6 +87,7 @@ TEST(ReportGradescope, SummaryCountsVisibleTestsOnly) {
   const JsonValue doc = gradescope_of(report_fixture::sample_report());
   // Visible: 14 tests, 4 passes (fuzz/1, fuzz/2, week1/add, week2/buffer [render]), 5 of 16 points.
   EXPECT_EQ(member(doc, "output").text,
+            "Sandbox: rlimits, uid 65534\n"
             "Seed: 18446744073709551557 (week 3)\n"
             "Visible tests: 4 of 14 passed, 5 of 16 points.\n"
             "1 more test is shown after the due date.\n"

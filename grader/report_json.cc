@@ -28,9 +28,9 @@ void write_json(const Report& report, std::ostream& out) {
   const Totals totals = add_up(report.results);
   JsonWriter json(out);
   json.begin_object();
-  json.key("isolation").string(info.isolation);
   json.key("seed").string(std::to_string(info.seed));
   json.key("seed_is_secret").boolean(info.seed_is_secret);  // --seed random
+  json.key("isolation").string(info.isolation);  // the sandbox line of the other formats
   json.key("week").integer(info.week);
   json.key("student").string(info.student);
   json.key("shard");

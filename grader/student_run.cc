@@ -3,6 +3,7 @@
 #include "grader/student_run.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 
 #include <fmt/format.h>
@@ -31,7 +32,10 @@ ProcessResult run_student(std::string_view command, const TestCase& test, const 
   request.stdin_data = stdin_data;
   request.files = {{kProgramFile, handed_program(test, config)}};
   request.limits = limits;
-  if (!config.submission_dir.empty()) request.read_only_paths = {config.submission_dir};
+  // The submission: the directory holding the executable, unless the grader made a copy of it.
+  request.read_only_paths = {config.submission_dir.empty()
+                                 ? std::filesystem::path(config.student_path).parent_path().string()
+                                 : config.submission_dir};
   return runner.run(request);
 }
 
