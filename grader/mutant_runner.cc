@@ -19,7 +19,6 @@ ProcessResult exited(int code, std::string out, std::string err) {
   r.exit_code = code;
   r.out = std::move(out);
   r.err = std::move(err);
-  r.isolation = "in-process mutant";
   return r;
 }
 
@@ -57,9 +56,8 @@ ProcessResult MutantRunner::student_command(const ProcessRequest& request) {
 }
 
 ProcessResult MutantRunner::compile(const ProcessRequest& request) {
-  std::string output;
-  for (size_t k = 0; k + 1 < request.argv.size(); ++k)
-    if (request.argv[k] == "-o") output = request.argv[k + 1];
+  // The real runner moves what cc wrote in its working directory to take_files' destinations.
+  std::string output = request.take_files.empty() ? "" : request.take_files[0].second;
   const std::string* kernel_c = file_named(request, "kernel.c");
   auto has = [&](const char* flag) { return std::find(request.argv.begin(), request.argv.end(), flag) != request.argv.end(); };
   // The render rules read what cc -E and -fcallgraph-info write. A mutant's C is the oracle's
@@ -72,8 +70,8 @@ ProcessResult MutantRunner::compile(const ProcessRequest& request) {
     for (std::string line; std::getline(lines, line);) written += (line.rfind("#include", 0) == 0 ? "" : line) + "\n";
   }
   std::ofstream(output, std::ios::binary) << written;  // the engine checks that the compiler wrote it
-  if (has("-fcallgraph-info") && output.size() > 2)
-    std::ofstream(output.substr(0, output.size() - 2) + ".ci") << "graph: { title: \"kernel.c\"\n}\n";
+  if (has("-fcallgraph-info") && request.take_files.size() > 1)
+    std::ofstream(request.take_files[1].second) << "graph: { title: \"kernel.c\"\n}\n";
   if (kernel_c && !has("-E") && !has("-fcallgraph-info")) {
     std::lock_guard lock(mutex_);
     auto program = program_of_c_.find(*kernel_c);
