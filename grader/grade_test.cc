@@ -255,17 +255,13 @@ struct RenderFake {
       const std::string& out = request.take_files.at(0).second;
       auto has = [&](const char* flag) { return std::find(request.argv.begin(), request.argv.end(), flag) != request.argv.end(); };
       if (has("-E")) {  // the preprocessed unit: the kernel as it is, marked as the main file
-        std::ofstream(out) << "# 1 \"kernel.c\"
-" << rendered_c;
+        std::ofstream(out) << "# 1 \"kernel.c\"\n" << rendered_c;
         return exited(0, "");
       }
       if (has("-fcallgraph-info")) {  // the object, and the call graph gcc writes beside it
         std::ofstream(out) << "object";
         std::ofstream(request.take_files.at(1).second)
-            << "graph: { title: \"kernel.c\"
-node: { title: \"kernel\" label: \"kernel\nkernel.c:1:5\" }
-}
-";
+            << "graph: { title: \"kernel.c\"\nnode: { title: \"kernel\" label: \"kernel\\nkernel.c:1:5\" }\n}\n";
         return exited(0, "");
       }
       bool driver_object = std::find(request.argv.begin(), request.argv.end(), "-c") != request.argv.end();

@@ -44,8 +44,9 @@ TEST(MutantRunner, RenderThenCompileThenKernelRunsTheRenderedProgram) {
   ASSERT_EQ(rendered.exit_code, 0);
   std::string binary = (std::filesystem::temp_directory_path() / "mutant_runner_test_kernel").string();
   ProcessRequest cc;
-  cc.argv = {"/usr/bin/cc", "kernel.c", "driver.o", "-o", binary};
+  cc.argv = {"/usr/bin/cc", "kernel.c", "driver.o", "-o", "out"};
   cc.files = {{"kernel.c", rendered.out}};
+  cc.take_files = {{"out", binary}};  // as CCompiler asks: the runner moves cc's output there
   EXPECT_EQ(runner.run(cc).exit_code, 0);
   EXPECT_TRUE(std::filesystem::exists(binary));  // the engine checks that the compiler wrote it
   ProcessRequest kernel;
