@@ -1,5 +1,6 @@
 #include "grader/process_workdir.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,6 +59,32 @@ TEST(RemoveTree, RemovesReadOnlyDirectoriesButNotWhatALinkPointsTo) {
   EXPECT_FALSE(fs::exists(root));
   EXPECT_TRUE(fs::exists(outside / "keep")) << "the link was followed";
   fs::remove_all(outside);
+}
+
+}  // namespace
+}  // namespace uirgrade
+
+namespace uirgrade {
+namespace {
+
+// A tree deeper than any path (30,000 levels, ~60 KiB of path): made with mkdirat/openat, as a
+// student would, and removed whole without recursion (the recursive version crashed on it).
+TEST(RemoveTree, RemovesATreeThirtyThousandDirectoriesDeep) {
+  std::string top = (std::filesystem::temp_directory_path() / "uirgrade-deep-XXXXXX").string();
+  ASSERT_TRUE(mkdtemp(top.data()));
+  int fd = open(top.c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(fd, 0);
+  for (int depth = 0; depth < 30000; depth++) {
+    ASSERT_EQ(mkdirat(fd, "d", 0700), 0) << depth;
+    int child = openat(fd, "d", O_RDONLY | O_DIRECTORY);
+    close(fd);
+    ASSERT_GE(child, 0) << depth;
+    fd = child;
+  }
+  close(openat(fd, "leaf", O_WRONLY | O_CREAT, 0600));
+  close(fd);
+  EXPECT_TRUE(remove_tree(top));
+  EXPECT_FALSE(std::filesystem::exists(top));
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 // What ships with the grader stays true: the Dockerfile builds with the README's setup scripts, the
 // CI recipes in docs/ci/ are valid and shard + merge, and every command the docs mark runnable runs.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -46,11 +49,43 @@ TEST(Shipping, DockerfileBuildsWithTheReadmeSetupScripts) {
   docker_steps.erase(std::unique(docker_steps.begin(), docker_steps.end()), docker_steps.end());
   EXPECT_EQ(docker_steps, setup_steps);
   EXPECT_NE(dockerfile.find("FROM debian:12"), std::string::npos);
-  EXPECT_NE(dockerfile.find("USER grader"), std::string::npos) << "the image must not grade as root";
+  EXPECT_EQ(dockerfile.find("\nUSER "), std::string::npos) << "the image grades as root, to borrow uids";
+  EXPECT_NE(dockerfile.find("chmod -R go-rwx /opt/uirgrade"), std::string::npos) << "the uid tier needs it";
   EXPECT_NE(dockerfile.find("ENTRYPOINT"), std::string::npos);
   EXPECT_NE(dockerfile.find("build/grade"), std::string::npos);
   EXPECT_NE(dockerfile.find("run_autograder"), std::string::npos);
   EXPECT_NE(read(kSource / ".ci/run").find("scripts/test.sh"), std::string::npos) << ".ci/run runs the README's second command";
+}
+
+// docker/run_autograder against a faked /autograder and /opt/uirgrade, in the uid tier (a default
+// Gradescope container): it makes the suites and the grader private itself, so grade does not
+// refuse, and the oracle's CLI as the submission scores full marks.
+TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
+  if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
+  std::string pattern = (fs::temp_directory_path() / "uirgrade-autograder-XXXXXX").string();
+  ASSERT_TRUE(mkdtemp(pattern.data()));
+  fs::path root = pattern;
+  fs::create_directories(root / "autograder/submission");
+  fs::create_directories(root / "autograder/source");
+  fs::create_directories(root / "opt/build");
+  fs::copy(kSource / "suites", root / "autograder/source/suites", fs::copy_options::recursive);
+  fs::copy_file(kBuild / "grade", root / "opt/build/grade");
+  fs::copy_file(kBuild / "uir-oracle", root / "autograder/submission/student-uirc");
+  ASSERT_EQ(std::system(("chmod -R a+rX " + root.string()).c_str()), 0);  // as an upload leaves them
+  std::string command = "UIRGRADE_AUTOGRADER=" + (root / "autograder").string() + " UIRGRADE_HOME=" +
+                        (root / "opt").string() + " UIRGRADE_SANDBOX=uid UIRGRADE_WEEK=1 " +
+                        (kSource / "docker/run_autograder").string() + " > " + (root / "log").string() + " 2>&1";
+  int status = std::system(command.c_str());
+  std::string log = read(root / "log");
+  EXPECT_EQ(status, 0) << log;
+  struct stat info {};
+  ASSERT_EQ(stat((root / "autograder/source/suites").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 077, 0u) << "the suites were left readable to students";
+  std::string results = read(root / "autograder/results/results.json");
+  EXPECT_NE(results.find("Sandbox: uid"), std::string::npos) << results.substr(0, 400);
+  EXPECT_NE(results.find("\"passed\""), std::string::npos) << results.substr(0, 400);
+  EXPECT_EQ(results.find("\"failed\""), std::string::npos) << results.substr(0, 2000);
+  fs::remove_all(root);
 }
 
 TEST(Shipping, GithubWorkflowIsValidYamlWithShardAndMergeSteps) {
