@@ -54,7 +54,6 @@ TEST(KillSuite, KillsEveryMutantInProcessAndAsAStudentProcess) {
     config.week = 3;
     config.seed = 1;
     config.jobs = 2;
-    config.sandbox = Sandbox::None;
     GradeRun run = grade_tests(tests, config, *runner, compiler, nullptr);
     int failed = 0;
     for (const TestResult& r : run.results) failed += r.verdict != Verdict::Pass && r.verdict != Verdict::InternalError;
