@@ -25,7 +25,10 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               uint64_t seed, const uirgen::MinimizeLimits& limits) {
   if (failing.expect_exit == 2) return std::nullopt;  // the minimiser keeps programs valid
   auto as_test = [&](const std::string& program) {
-    return uirgen::make_valid_test(program, failing.name, failing.suite, failing.week, seed,
+    // make_valid_test puts the headers below line 1, the generator's comment, which the reducer's
+    // reprinted programs lack: without one the first statement would come before `# expect`.
+    const std::string text = program.rfind("#", 0) == 0 ? program : "# minimised by uirgen\n" + program;
+    return uirgen::make_valid_test(text, failing.name, failing.suite, failing.week, seed,
                                    failing.mode == Mode::Render).test;
   };
   const std::string original = generated_program_text(failing);

@@ -5,6 +5,7 @@
 #include "grader/kill_suite.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "generators/fuzz.h"
+#include "grader/fuzz_minimize.h"
 #include "grader/mutants_command.h"
 #include "grader/suite.h"
 #include "oracle/mutants.h"
@@ -78,6 +80,43 @@ std::optional<TestCase> catalogue_test(const uir::MutantInfo& m, int week) {
 
 void exact(TestCase& test) { test.tolerance = Tolerance{0, 0}; }
 
+/// The smallest program that still kills every one of `assigned` (graded in-process, exactly as the
+/// selection graded it), or `test` itself. Invalid programs stay as they are: the minimiser keeps
+/// programs valid, and an invalid one kills by its rule, not by its size.
+TestCase shrink_keeping_kills(const TestCase& test, const std::vector<std::string>& assigned, int week,
+                              uint64_t seed, double seconds) {
+  auto kills_all = [&](const TestCase& candidate) {
+    TestCase graded = candidate;
+    exact(graded);
+    for (const MutantRow& row : kill_matrix({graded}, assigned, week, seed, 1).mutants)
+      if (row.killed_by.empty()) return false;
+    return true;
+  };
+  // A generated test's data came from the seed on its first line; the same data keeps its kills.
+  std::string first_line = test.source.substr(0, test.source.find('\n'));
+  size_t at = first_line.rfind("# uirgen:", 0) == 0 ? first_line.find(" seed=") : std::string::npos;
+  uint64_t data_seed = at == std::string::npos ? seed : std::strtoull(first_line.c_str() + at + 6, nullptr, 10);
+  uirgen::MinimizeLimits limits;
+  limits.max_seconds = seconds;
+  std::optional<TestCase> shrunk = minimize_generated_test(test, kills_all, data_seed, limits);
+  return shrunk && kills_all(*shrunk) ? *shrunk : test;
+}
+
+/// `test` shrunk for `assigned`; when it stays over kMaxStatements, two copies shrunk for half the
+/// mutants each (a program killing fewer bugs needs fewer statements), down to one mutant a copy.
+constexpr int kMaxStatements = 25;
+void shrink_into(const TestCase& test, const std::vector<std::string>& assigned, int week, uint64_t seed,
+                 double seconds, std::vector<TestCase>& out) {
+  TestCase shrunk = shrink_keeping_kills(test, assigned, week, seed, seconds);
+  if (uirgen::count_statements(shrunk.source) <= kMaxStatements || assigned.size() < 2 || test.expect_exit == 2) {
+    out.push_back(std::move(shrunk));
+    return;
+  }
+  size_t half = assigned.size() / 2;
+  shrink_into(test, {assigned.begin(), assigned.begin() + half}, week, seed, seconds / 2, out);
+  shrink_into(test, {assigned.begin() + half, assigned.end()}, week, seed, seconds / 2, out);
+}
+
 }  // namespace
 
 int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
@@ -101,6 +140,7 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   for (const MutantRow& row : matrix.mutants)
     if (!row.killed_by.empty()) uncovered.insert(row.name);
   std::vector<size_t> kept;
+  std::vector<std::vector<std::string>> assigned;  // per kept test: the mutants it was kept for
   while (!uncovered.empty()) {
     size_t best = 0, best_kills = 0;
     int best_size = 0;
@@ -112,9 +152,27 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
         best = t, best_kills = kills, best_size = size;
     }
     if (best_kills == 0) break;
-    for (const std::string& m : matrix.tests[best].second) uncovered.erase(m);
+    assigned.emplace_back();
+    for (const std::string& m : matrix.tests[best].second)
+      if (uncovered.erase(m)) assigned.back().push_back(m);
     kept.push_back(index_of[matrix.tests[best].first]);
   }
+
+  // Shrink each kept test while it kills the mutants it was kept for, sharing the time budget.
+  auto shrink_start = std::chrono::steady_clock::now();
+  std::vector<TestCase> kept_tests;
+  int statements_left = 0;
+  for (size_t k : kept) statements_left += uirgen::count_statements(candidates[k].source);
+  for (size_t k = 0; k < kept.size(); ++k) {
+    // The bigger the program, the bigger its share of what is left of the budget.
+    double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - shrink_start).count();
+    int statements = uirgen::count_statements(candidates[kept[k]].source);
+    double share = (options.shrink_seconds - spent) * statements / std::max(statements_left, 1);
+    statements_left -= statements;
+    if (share > 0) shrink_into(candidates[kept[k]], assigned[k], options.week, options.seed, share, kept_tests);
+    else kept_tests.push_back(candidates[kept[k]]);
+  }
+  double shrink_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - shrink_start).count();
 
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -123,8 +181,8 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
                                      "week: {}\ndefaults:\n  visibility: hidden\n  rtol: 0\n  atol: 0\ntests:\n",
                                      options.week, options.seed, options.candidates, options.week);
   int max_statements = 0, min_statements = 1 << 30, total_statements = 0;
-  for (size_t k = 0; k < kept.size(); ++k) {
-    const TestCase& test = candidates[kept[k]];
+  for (size_t k = 0; k < kept_tests.size(); ++k) {
+    const TestCase& test = kept_tests[k];
     std::string stem = fmt::format("kill_{:02}", k + 1);
     std::ofstream(fs::path(options.out_dir) / "kill" / (stem + ".uir"), std::ios::binary) << test.source;
     manifest += fmt::format("  {}: {{}}\n", stem);
@@ -158,11 +216,11 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     if (row.killed_by.empty()) survivors.push_back(row.name);
   out << fmt::format("uirgen: kill suite in {}/kill: {} tests ({} to {} statements, {:.1f} on average), from {} "
                      "candidates ({} generated, {} from the catalogue); graded again from disk it kills {} of {} "
-                     "mutants in {:.1f} s\n",
-                     options.out_dir, kept.size(), kept.empty() ? 0 : min_statements, max_statements,
-                     kept.empty() ? 0.0 : static_cast<double>(total_statements) / kept.size(), candidates.size(),
+                     "mutants; {:.1f} s in all ({:.1f} s shrinking)\n",
+                     options.out_dir, kept_tests.size(), kept_tests.empty() ? 0 : min_statements, max_statements,
+                     kept_tests.empty() ? 0.0 : static_cast<double>(total_statements) / kept_tests.size(), candidates.size(),
                      generated, candidates.size() - generated, names.size() - survivors.size(), names.size(),
-                     matrix.seconds + check.seconds);
+                     matrix.seconds + shrink_seconds + check.seconds, shrink_seconds);
   if (!survivors.empty()) out << fmt::format("uirgen: no candidate kills: {}\n", fmt::join(survivors, ", "));
   return survivors.empty() ? 0 : 1;
 }

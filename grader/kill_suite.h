@@ -2,7 +2,8 @@
 // are generated programs (generators/fuzz.h) and the catalogue's own smallest programs
 // (oracle/testdata/mutants/); the kill matrix of all of them (grader/mutants_command.h) is covered
 // greedily (each step keeps the candidate that kills the most mutants not killed yet, the smaller on
-// a tie), and the kept tests are written as a suite that grades on its own: DIR/kill/*.uir with
+// a tie), each kept valid program is minimised while it still kills the mutants it was kept for
+// (generators/minimize.cc, within a time budget), and the kept tests are written as a suite that grades on its own: DIR/kill/*.uir with
 // headers, DIR/kill/suite.yaml and DIR/weeks.yaml naming it.
 #pragma once
 
@@ -17,6 +18,7 @@ struct KillSuiteOptions {
   uint64_t seed = 1;
   int candidates = 400;  // generated programs (a quarter of them invalid)
   int jobs = 2;
+  double shrink_seconds = 60;  // shared by the kept tests' minimising (0: keep them as chosen)
   std::string out_dir;
 };
 

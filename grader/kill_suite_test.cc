@@ -1,6 +1,7 @@
-// uirgen --kill-mutants: the written suite grades on its own (its weeks.yaml names only it), is small,
-// and kills every mutant, both in-process and with the mutant as a real student process (a script
-// that execs `uir-oracle --mutant NAME`, graded by the real process runner and C compiler).
+// uirgen --kill-mutants: the written suite grades on its own (its weeks.yaml names only it), is small
+// (few tests, each of at most 25 statements), and kills every mutant, both in-process and with the
+// mutant as a real student process (a script that execs `uir-oracle --mutant NAME`, graded by the
+// real process runner and C compiler).
 #include "grader/kill_suite.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "generators/fuzz.h"
 #include "grader/grade.h"
 #include "grader/mutants_command.h"
 #include "grader/suite.h"
@@ -35,7 +37,11 @@ TEST(KillSuite, KillsEveryMutantInProcessAndAsAStudentProcess) {
   ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded));
   const std::vector<TestCase>& tests = std::get<LoadedWeek>(loaded).tests;
   EXPECT_LE(tests.size(), 40u);
-  for (const TestCase& t : tests) EXPECT_EQ(t.suite, "kill");
+  for (const TestCase& t : tests) {
+    EXPECT_EQ(t.suite, "kill");
+    // Kept programs are minimised while they kill what they were kept for (generated ones reach 55).
+    EXPECT_LE(uirgen::count_statements(t.source), 25) << t.name << ":\n" << t.source;
+  }
 
   // As students: one bug of each kind of command (both, render only, run only).
   std::string error;
