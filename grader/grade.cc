@@ -4,7 +4,9 @@
 // each result lands at its test's index, so the order of results never depends on timing.
 #include "grader/grade.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -37,6 +39,16 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   }
   const Expected& expected = std::get<Expected>(computed);
   ProcessLimits limits = limits_for_test(test, config, expected.specs);
+  if (config.deadline) {
+    double left = std::chrono::duration<double>(*config.deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) {
+      result.verdict = Verdict::Timeout;
+      result.message = "not run: the student's time budget (--student-budget) ran out before this test";
+      return result;
+    }
+    limits.wall_seconds = std::min(limits.wall_seconds, left);
+    limits.cpu_seconds = std::min(limits.cpu_seconds, left);
+  }
   Outcome outcome = run_student_on_test(test, expected, limits, config, runner, compiler);
   result.seconds = outcome.seconds;
   if (!outcome.failure) {
@@ -82,9 +94,8 @@ bool worth_shrinking(Verdict verdict) {
   return false;
 }
 
-/// Shrinks the first failing generated programs against the student (issue 6) and adds the smallest
-/// program that still fails the same way to the result; with --keep it is kept as its own case,
-/// `<name>/shrunk/<mode>/`, with data and a reproduce.sh.
+}  // namespace
+
 void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<std::optional<TestResult>>& results,
                                const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
   if (!config.minimize) return;
@@ -111,8 +122,6 @@ void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<s
     }
   }
 }
-
-}  // namespace
 
 TestResult grade_test(const TestCase& test, const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
   return grade_test(test, compute_expected(test, config.seed), config, runner, compiler);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -40,6 +41,12 @@ struct GradeRun {
 /// test finishes, for the progress line.
 GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& config, CommandRunner& runner,
                      CCompiler& compiler, const std::function<void(const TestResult&)>& on_finished);
+
+/// Shrinks the first failing generated programs (results[k] of tests[k]; nullopt: not run) against
+/// the student and adds the smallest program that still fails the same way to the result; with
+/// --keep it is kept as its own case, `<name>/shrunk/<mode>/`, with data and a reproduce.sh.
+void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<std::optional<TestResult>>& results,
+                               const GradeConfig& config, CommandRunner& runner, CCompiler& compiler);
 
 /// The hook for generated programs (generators/fuzz.h): TestCases named fuzz/<n> for a week, made
 /// from the seed, `counts_by_kind` programs of each kind ("valid", "invalid"); or an error message.

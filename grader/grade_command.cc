@@ -48,12 +48,6 @@ std::string uid_tier_refusal(const Options& options) {
   return exposed ? exposure_message(*exposed, lease->uid()) : "";
 }
 
-size_t terminal_columns() {
-  winsize size{};
-  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
-  return 80;
-}
-
 bool matches_any(const std::vector<std::string>& globs, const std::string& name) {
   return std::any_of(globs.begin(), globs.end(), [&](const std::string& glob) { return glob_matches(glob, name); });
 }
@@ -67,6 +61,19 @@ bool is_default_suites_dir(const std::string& dir) {
 }
 
 }  // namespace
+
+void print_seed(const Options& options, std::string_view command, std::ostream& err) {
+  if (options.seed_is_secret)
+    err << command << ": seed drawn at random, written to the JSON report (\"seed\") and Gradescope's extra_data only\n";
+  else
+    err << fmt::format("{}: seed {} (rerun with --seed {} to grade the same data)\n", command, options.seed, options.seed);
+}
+
+size_t terminal_columns() {
+  winsize size{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
 
 bool write_reports(const Report& report, const std::vector<ReportOutput>& outputs, std::ostream& out,
                    std::ostream& err) {
@@ -94,17 +101,11 @@ bool write_reports(const Report& report, const std::vector<ReportOutput>& output
   return ok;
 }
 
-int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
-  auto start = std::chrono::steady_clock::now();
-  if (options.seed_is_secret)
-    err << "grade: seed drawn at random, written to the JSON report (\"seed\") and Gradescope's extra_data only\n";
-  else
-    err << fmt::format("grade: seed {} (rerun with --seed {} to grade the same data)\n", options.seed, options.seed);
-
+std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
   auto loaded = load_week(options.suites_dir, options.week);
   if (auto* error = std::get_if<SuiteError>(&loaded)) {
     err << format_suite_error(*error) << '\n';
-    return kUsageOrSuiteError;
+    return std::nullopt;
   }
   LoadedWeek week = std::move(std::get<LoadedWeek>(loaded));
   // Spec §7: a suite whose headers disagree with the oracle is itself wrong, and the grader says
@@ -114,7 +115,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     err << check_output.str()
         << fmt::format("grade: the suites in {} have {} problem{} (listed above): fix them before grading\n",
                        options.suites_dir, problems, problems == 1 ? "" : "s");
-    return kUsageOrSuiteError;
+    return std::nullopt;
   }
   std::vector<TestCase> tests = std::move(week.tests);
 
@@ -126,7 +127,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   if (fuzz_total > 0 && !fuzz) {
     if (options.fuzz > 0) {
       err << "grade: --fuzz: this build has no generators\n";
-      return kUsageOrSuiteError;
+      return std::nullopt;
     }
     err << fmt::format("grade: note: week {} plans {} generated programs; this build has no generators, "
                        "so only the suites are graded\n",
@@ -135,7 +136,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     auto generated = fuzz(fuzz_counts, options.seed, options.week);
     if (auto* error = std::get_if<std::string>(&generated)) {
       err << "grade: generated programs: " << *error << '\n';
-      return kUsageOrSuiteError;
+      return std::nullopt;
     }
     for (TestCase& test : std::get<std::vector<TestCase>>(generated)) tests.push_back(std::move(test));
   }
@@ -144,9 +145,37 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     std::erase_if(tests, [&](const TestCase& test) { return !matches_any(options.only, test.name); });
     if (tests.empty()) {
       err << fmt::format("grade: no test of week {} matches --only {}\n", options.week, fmt::join(options.only, " "));
-      return kUsageOrSuiteError;
+      return std::nullopt;
     }
   }
+  return WeekTests{std::move(tests), week.plan.limits};
+}
+
+
+GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
+  GradeConfig config;
+  config.week = options.week;
+  config.seed = options.seed;
+  config.seed_is_secret = options.seed_is_secret;
+  config.jobs = options.jobs;
+  config.timeout_seconds = options.timeout_seconds;
+  config.limits = limits;
+  config.max_failures = options.max_failures;
+  if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;
+  config.fuzz_count = options.fuzz;
+  // Each shrink may run the student a few hundred times: bounded in attempts and wall time.
+  config.minimize = [seed = options.seed](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails) {
+    return minimize_generated_test(failing, still_fails, seed, uirgen::MinimizeLimits{300, 20.0});
+  };
+  return config;
+}
+
+int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
+  auto start = std::chrono::steady_clock::now();
+  print_seed(options, "grade", err);
+  std::optional<WeekTests> week = load_tests(options, fuzz, err);
+  if (!week) return kUsageOrSuiteError;
+  std::vector<TestCase> tests = std::move(week->tests);
   if (options.shard) tests = select_shard(std::move(tests), *options.shard);
 
   std::error_code ec;
@@ -178,24 +207,11 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     submission_copy.emplace(std::move(*copy));
   }
 
-  GradeConfig config;
+  GradeConfig config = shared_config(options, week->limits);
   config.student = options.student;
   config.student_path = submission_copy ? submission_copy->executable() : student.string();
   config.submission_dir = std::filesystem::path(config.student_path).parent_path().string();
-  config.week = options.week;
-  config.seed = options.seed;
-  config.seed_is_secret = options.seed_is_secret;
-  config.jobs = options.jobs;
-  config.timeout_seconds = options.timeout_seconds;
-  config.limits = week.plan.limits;
-  config.max_failures = options.max_failures;
   config.keep_dir = options.keep_dir;
-  if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;
-  config.fuzz_count = options.fuzz;
-  // Each shrink may run the student a few hundred times: bounded in attempts and wall time.
-  config.minimize = [seed = options.seed](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails) {
-    return minimize_generated_test(failing, still_fails, seed, uirgen::MinimizeLimits{300, 20.0});
-  };
   CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
 
   err << fmt::format("grade: week {}, {} tests{}, {} jobs\n", options.week, tests.size(),

@@ -3,6 +3,10 @@
 #pragma once
 
 #include <iosfwd>
+#include <mutex>
+#include <string>
+#include <optional>
+#include <vector>
 
 #include "grader/grade.h"
 #include "grader/options.h"
@@ -10,8 +14,25 @@
 
 namespace uirgrade {
 
+/// The width of the terminal on stderr (80 when it is not one), for the progress line.
+size_t terminal_columns();
+
 /// Exit codes of `grade` (grade --help).
 enum GradeExit { kAllPassed = 0, kSomeFailed = 1, kUsageOrSuiteError = 2 };
+
+/// The tests of a run: the week's suites, the generated programs, narrowed by --only (not by
+/// --shard); and the week's default limits.
+struct WeekTests {
+  std::vector<TestCase> tests;
+  ProcessLimits limits;
+};
+
+/// Loads the week's suites (refusing suites whose headers disagree with the oracle) and generated
+/// programs, and applies --only; nullopt after printing the problem to `err`.
+std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fuzz, std::ostream& err);
+
+/// What every student of a run shares: week, seed, jobs, limits, sandbox, timeout, shrinking.
+GradeConfig shared_config(const Options& options, const ProcessLimits& limits);
 
 /// Loads the week, selects (--only, --shard), grades with the real process runner, writes the
 /// reports. Progress and problems go to `err`; a text report without --output goes to `out`.

@@ -3,6 +3,7 @@
 // engine (grader/student_run.h, grader/reproduce.h, grader/grade.h) reads it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -24,6 +25,9 @@ struct GradeConfig {
   std::optional<double> timeout_seconds;  // --timeout; a test's own timeout wins over it
   ProcessLimits limits;                   // the week's defaults
   int max_failures = 0;                   // 0: no limit
+  /// The end of the student's time budget (--student-budget): each test's wall and CPU limits are
+  /// cut to the time left, and a test not started by then is not run (a time-out). Unset: none.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   std::string keep_dir;                   // empty: keep nothing
   std::string suites_arg;                 // `--suites DIR` for reproduce lines when not the default
   int fuzz_count = 0;                     // --fuzz N, repeated in reproduce lines of fuzz/<n> tests

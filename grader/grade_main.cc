@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "generators/fuzz.h"
+#include "grader/class_command.h"
 #include "grader/grade_command.h"
 #include "grader/mutants_command.h"
 #include "uirgrade_paths.h"
@@ -21,22 +22,17 @@ int main(int argc, char** argv) {
     return kUsageOrSuiteError;
   }
   const Options& options = std::get<Options>(parsed);
+  FuzzSource generators = [](const std::map<std::string, int>& counts, uint64_t seed, int week) {
+    return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));
+  };
   switch (options.command) {
     case Command::Help: std::cout << usage_text(); return kAllPassed;
-    case Command::Merge: return run_merge(options, std::cout, std::cerr);
+    case Command::Merge:
+      return options.out_dir.empty() ? run_merge(options, std::cout, std::cerr) : run_class_merge(options, std::cerr);
     case Command::CheckSuites: return run_check_suites(options, std::cout);
-    case Command::Mutants: {
-      FuzzSource generators = [](const std::map<std::string, int>& counts, uint64_t seed, int week) {
-        return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));
-      };
-      return run_mutants(options, generators, std::cout, std::cerr);
-    }
-    case Command::Grade: {
-      FuzzSource generators = [](const std::map<std::string, int>& counts, uint64_t seed, int week) {
-        return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));
-      };
-      return run_grade(options, generators, std::cout, std::cerr);
-    }
+    case Command::Mutants: return run_mutants(options, generators, std::cout, std::cerr);
+    case Command::Grade: return run_grade(options, generators, std::cout, std::cerr);
+    case Command::Class: return run_class(options, generators, std::cerr);
   }
   return kUsageOrSuiteError;
 }

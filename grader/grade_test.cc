@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -359,6 +360,25 @@ TEST(GraderEngine, RenderOfAnInvalidProgramMustExit2) {
   TestResult result = grade_with(make_test("week3/bad", kInvalid, Mode::Render), runner);
   EXPECT_EQ(result.verdict, Verdict::WrongExit);
   EXPECT_NE(result.message.find("E-UNDEFINED at line 2"), std::string::npos) << result.message;
+}
+
+TEST(GraderEngine, StudentBudgetCutsLimitsAndStopsStartingTests) {
+  FakeRunner runner([](const ProcessRequest&) { return exited(0, kSquaresOut); });
+  GradeConfig config = make_config();
+  config.limits.wall_seconds = config.limits.cpu_seconds = 10;
+  config.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  EXPECT_EQ(grade_with(make_test("week3/t", kSquares), runner, config).verdict, Verdict::Pass);
+  ASSERT_EQ(runner.requests.size(), 1u);
+  EXPECT_LE(runner.requests[0].limits.wall_seconds, 3);
+  EXPECT_GT(runner.requests[0].limits.wall_seconds, 2);
+  EXPECT_LE(runner.requests[0].limits.cpu_seconds, 3);
+
+  config.deadline = std::chrono::steady_clock::now() - std::chrono::milliseconds(1);
+  TestResult late = grade_with(make_test("week3/t", kSquares), runner, config);
+  EXPECT_EQ(late.verdict, Verdict::Timeout);
+  EXPECT_EQ(late.points, 0);
+  EXPECT_NE(late.message.find("time budget"), std::string::npos) << late.message;
+  EXPECT_EQ(runner.requests.size(), 1u);  // no process for a test past the deadline
 }
 
 TEST(GraderEngine, ParallelResultsKeepTheTestOrderAndMaxFailuresStops) {

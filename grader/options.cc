@@ -71,6 +71,9 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
   if (!args.empty() && args[0] == "merge") {
     options.command = Command::Merge;
     k = 1;
+  } else if (!args.empty() && args[0] == "class") {
+    options.command = Command::Class;
+    k = 1;
   }
   for (; k < args.size(); ++k) {
     std::string arg = args[k];
@@ -119,7 +122,8 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
     }
     static const std::set<std::string, std::less<>> kWithValue = {
         "--week", "--suites", "--jobs", "-j", "--timeout", "--seed", "--only", "--max-failures", "--format",
-        "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz", "--json"};
+        "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz", "--json",
+        "--out", "--student-budget", "--mutants-json"};
     if (!kWithValue.contains(arg)) return UsageError{fmt::format("unknown option {} (see grade --help)", arg)};
     auto v = value();
     if (!v) return missing();
@@ -168,6 +172,14 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       options.mutants_json = *v;
     } else if (arg == "--fuzz") {
       if (!parse_int(*v, &options.fuzz) || options.fuzz < 0) return bad(*v, "a number of generated programs");
+    } else if (arg == "--out") {
+      options.out_dir = *v;
+    } else if (arg == "--student-budget") {
+      double seconds = 0;
+      if (!parse_seconds(*v, &seconds)) return bad(*v, "a positive number of seconds");
+      options.student_budget_seconds = seconds;
+    } else if (arg == "--mutants-json") {
+      options.mutant_kills_file = *v;
     }
   }
 
@@ -176,10 +188,22 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
   for (const ReportOutput& output : options.outputs) on_stdout += output.path.empty() ? 1 : 0;
   if (on_stdout > 1) return UsageError{"only one --format can go to stdout: give the others an --output FILE"};
 
+  bool class_only = !options.out_dir.empty() || options.student_budget_seconds || !options.mutant_kills_file.empty();
+  if (class_only && options.command != Command::Class && options.command != Command::Merge)
+    return UsageError{"--out, --student-budget and --mutants-json are options of `grade class` (see grade --help)"};
   switch (options.command) {
     case Command::Merge:
-      if (positional.empty()) return UsageError{"grade merge needs the JSON reports to merge"};
+      if (positional.empty()) return UsageError{"grade merge needs the JSON reports (or class directories) to merge"};
       options.merge_files = positional;
+      break;
+    case Command::Class:
+      if (!week_seen) return UsageError{"missing --week N (see grade --help)"};
+      if (positional.size() != 1)
+        return UsageError{positional.empty() ? "missing SUBMISSIONS: a directory of student folders or a roster CSV"
+                                             : fmt::format("one SUBMISSIONS expected, got {}", positional.size())};
+      if (!options.keep_dir.empty()) return UsageError{"grade class keeps no cases (--keep): rerun one student for that"};
+      options.submissions = positional[0];
+      if (options.out_dir.empty()) options.out_dir = kDefaultClassOut;
       break;
     case Command::CheckSuites:
       if (!positional.empty())
@@ -208,6 +232,8 @@ std::string usage_text() {
 SYNOPSIS
     grade --week N STUDENT [options]
     grade merge REPORT.json... [--format F [--output FILE]]...
+    grade class --week N SUBMISSIONS [--out DIR] [options]
+    grade merge --out DIR CLASS_SHARD_DIR...
     grade --check-suites [DIR]
     grade --mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
 
@@ -249,6 +275,20 @@ OPTIONS
     --json FILE         with --mutants: the kill matrix as JSON
     -h, --help          this text
 
+GRADING A CLASS
+    grade class grades every student of SUBMISSIONS (a directory with one folder per student,
+    named by the student id, holding student-uirc; or a roster CSV of id,path rows) in one run, with
+    the same tests and seed, and writes into DIR (default: {}): students/<id>.json and .txt (each
+    student's report), gradebook.csv, class.html (the class report) and state/ (for resuming). A
+    missing or non-executable submission scores 0 with the reason. Rerunning the same command
+    resumes: students already graded with the same tests, seed and submission are not graded again.
+    --shard K/N grades every N-th student; `grade merge --out DIR SHARD_DIR...` joins the shards.
+    --out DIR           where the class's reports go
+    --student-budget S  wall-clock seconds one student may take in all; tests not started by then
+                        are time-outs (a hung student cannot hold up the class)
+    --mutants-json FILE `grade --mutants --json` output: the class report names the catalogued bug
+                        each student's failures resemble most
+
 EXIT STATUS
     0 every test passed; 1 a test failed; 2 a usage error or a broken suite (the message names the
     file and line).
@@ -260,8 +300,10 @@ EXAMPLES
     grade --week 3 ./student-uirc --shard 1/4 --format json --output shard1.json
     grade merge shard1.json shard2.json shard3.json shard4.json --format junit --output all.xml
     grade --mutants --week 3 --json kills.json
+    grade class --week 3 submissions/ --out class-week3 --student-budget 600
+    grade class --week 3 roster.csv --shard 2/4 --out shard2 && grade merge --out class shard*/
 )",
-                     kDefaultSeed);
+                     kDefaultSeed, kDefaultClassOut);
 }
 
 }  // namespace uirgrade

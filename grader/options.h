@@ -19,7 +19,8 @@ inline constexpr uint64_t kDefaultSeed = 1;
 
 enum class Command {
   Grade,        // grade --week N STUDENT [options]
-  Merge,        // grade merge FILE... [--format F [--output FILE]]...
+  Merge,        // grade merge FILE... [--format F [--output FILE]]...  or  grade merge --out DIR CLASSDIR...
+  Class,        // grade class --week N SUBMISSIONS [--out DIR] [options]
   CheckSuites,  // grade --check-suites [DIR]: the suites against the oracle, no student
   Mutants,      // grade --mutants [all|NAME,...] --week N: the kill matrix of the mutant catalogue
   Help,         // grade --help
@@ -55,7 +56,15 @@ struct Options {
   std::vector<std::string> merge_files;
   std::string mutants;       // --mutants: "all" or a comma-separated list of catalogue names
   std::string mutants_json;  // --json FILE: the kill matrix as JSON (with --mutants)
+  // grade class (and grade merge --out of class shards):
+  std::string submissions;  // a directory of student folders or a roster CSV
+  std::string out_dir;      // where the class's reports, gradebook and state go
+  std::optional<double> student_budget_seconds;  // --student-budget S: one student's wall time at most
+  std::string mutant_kills_file;                 // --mutants-json FILE: `grade --mutants --json` output
 };
+
+/// Where `grade class` writes when no --out is given.
+inline constexpr const char* kDefaultClassOut = "class-report";
 
 struct UsageError {
   std::string message;

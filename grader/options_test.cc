@@ -111,6 +111,28 @@ TEST(GraderOptions, MergeAndCheckSuitesAndHelp) {
   EXPECT_NE(usage_text().find("EXAMPLES"), std::string::npos);
 }
 
+TEST(GraderOptions, ClassAndClassMerge) {
+  Options o = parse_ok({"class", "--week", "3", "subs", "--shard", "2/4", "--student-budget", "600",
+                        "--mutants-json", "m.json"});
+  EXPECT_EQ(o.command, Command::Class);
+  EXPECT_EQ(o.submissions, "subs");
+  EXPECT_EQ(o.out_dir, kDefaultClassOut);
+  EXPECT_EQ(o.shard->index, 2);
+  EXPECT_EQ(*o.student_budget_seconds, 600);
+  EXPECT_EQ(o.mutant_kills_file, "m.json");
+  EXPECT_EQ(parse_ok({"class", "--week", "3", "roster.csv", "--out", "w3"}).out_dir, "w3");
+  Options merge = parse_ok({"merge", "--out", "all", "s1", "s2"});
+  EXPECT_EQ(merge.command, Command::Merge);
+  EXPECT_EQ(merge.out_dir, "all");
+  EXPECT_EQ(merge.merge_files, (std::vector<std::string>{"s1", "s2"}));
+  EXPECT_EQ(parse_error({"class", "--week", "3"}), "missing SUBMISSIONS: a directory of student folders or a roster CSV");
+  EXPECT_EQ(parse_error({"class", "subs"}), "missing --week N (see grade --help)");
+  EXPECT_EQ(parse_error({"class", "--week", "3", "subs", "--student-budget", "0"}),
+            "--student-budget 0: expected a positive number of seconds");
+  EXPECT_EQ(parse_error({"--week", "3", "./s", "--out", "x"}),
+            "--out, --student-budget and --mutants-json are options of `grade class` (see grade --help)");
+}
+
 TEST(GraderOptions, Globs) {
   EXPECT_TRUE(glob_matches("week3/*", "week3/accumulator"));
   EXPECT_TRUE(glob_matches("*/acc*", "week3/accumulator"));

@@ -1,6 +1,5 @@
 #include "grader/shard.h"
 
-#include <algorithm>
 #include <charconv>
 
 namespace uirgrade {
@@ -20,12 +19,7 @@ std::optional<Shard> parse_shard(std::string_view text) {
 }
 
 std::vector<TestCase> select_shard(std::vector<TestCase> tests, const Shard& shard) {
-  std::stable_sort(tests.begin(), tests.end(),
-                   [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
-  std::vector<TestCase> selected;
-  for (size_t k = static_cast<size_t>(shard.index - 1); k < tests.size(); k += static_cast<size_t>(shard.count))
-    selected.push_back(std::move(tests[k]));
-  return selected;
+  return deal_shard(std::move(tests), shard, [](const TestCase& test) { return test.name; });
 }
 
 }  // namespace uirgrade

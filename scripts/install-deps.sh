@@ -3,7 +3,7 @@
 # with sudo available. The Dockerfile runs this same script.
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev libyaml-cpp-dev
-          libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3)
+          libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3 libssl-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

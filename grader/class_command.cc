@@ -1,0 +1,162 @@
+#include "grader/class_command.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "grader/class_grading.h"
+#include "grader/class_report_html.h"
+#include "grader/display_text.h"
+#include "grader/grade_command.h"
+#include "grader/gradebook_csv.h"
+#include "grader/report_totals.h"
+
+namespace uirgrade {
+namespace {
+
+/// Writes `text` to OUT/name; false after saying so on `err`.
+bool write_output(const std::string& out_dir, const std::string& name, const std::string& text, std::ostream& err) {
+  std::filesystem::path path = std::filesystem::path(out_dir) / name;
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  file.close();
+  if (!file) err << fmt::format("grade class: cannot write {}\n", path.string());
+  return static_cast<bool>(file);
+}
+
+/// The gradebook and the class report of `run` (and, for the students, their text reports).
+int write_class_outputs(const ClassRun& run, const Options& options, std::ostream& err) {
+  std::vector<MutantKills> mutants;
+  if (!options.mutant_kills_file.empty()) {
+    std::ifstream file(options.mutant_kills_file, std::ios::binary);
+    std::stringstream text;
+    text << file.rdbuf();
+    auto parsed = parse_mutants_json(text.str());
+    if (!file || std::holds_alternative<std::string>(parsed)) {
+      err << fmt::format("grade class: --mutants-json {}: {}\n", options.mutant_kills_file,
+                         file ? std::get<std::string>(parsed) : "cannot read");
+      return kUsageOrSuiteError;
+    }
+    mutants = std::get<std::vector<MutantKills>>(std::move(parsed));
+  }
+  std::ostringstream gradebook, html;
+  write_gradebook(run, gradebook);
+  write_class_report(run, mutants, html);
+  bool ok = write_output(options.out_dir, "gradebook.csv", gradebook.str(), err) &&
+            write_output(options.out_dir, "class.html", html.str(), err);
+  for (const StudentRecord& student : run.students) {
+    std::ostringstream text;
+    write_text(student.report, text);
+    ok = write_output(options.out_dir, "students/" + student.id + ".txt", text.str(), err) && ok;
+  }
+  if (auto error = save_class_manifest(options.out_dir, run)) {
+    err << "grade class: " << *error << '\n';
+    ok = false;
+  }
+  err << fmt::format("grade class: {} students; {}/gradebook.csv, {}/class.html\n", run.students.size(),
+                     options.out_dir, options.out_dir);
+  return ok ? kAllPassed : kUsageOrSuiteError;
+}
+
+}  // namespace
+
+int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
+  print_seed(options, "grade class", err);
+  auto roster = load_roster(options.submissions);
+  if (auto* error = std::get_if<std::string>(&roster)) {
+    err << "grade class: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  std::vector<Submission> students = std::get<std::vector<Submission>>(std::move(roster));
+  if (options.shard) students = select_student_shard(std::move(students), *options.shard);
+  std::optional<WeekTests> week = load_tests(options, fuzz, err);
+  if (!week) return kUsageOrSuiteError;
+
+  std::string runner_error;
+  std::unique_ptr<ProcessRunner> runner_owner = make_process_runner(options.sandbox, &runner_error);
+  if (!runner_owner) {
+    err << "grade class: cannot isolate student processes: " << runner_error << '\n';
+    return kUsageOrSuiteError;
+  }
+  ProcessRunner& runner = *runner_owner;
+  err << "grade class: sandbox: " << runner.isolation() << '\n';
+  // The uid tier grades a private copy of each submission (grader/sandbox.h); a class run does not
+  // make those copies yet, so it refuses that tier rather than grade with paths a borrowed uid can read.
+  if (runner.tier() == Tier::Uid) {
+    err << "grade class: the uid tier is not supported for a class yet: use --sandbox namespaces (bubblewrap)\n";
+    return kUsageOrSuiteError;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "students", ec);
+
+  ClassConfig config;
+  config.grade = shared_config(options, week->limits);
+  config.student_budget_seconds = options.student_budget_seconds;
+  config.out_dir = options.out_dir;
+  config.isolation = [&runner] { return runner.isolation(); };
+  CCompiler compiler(runner, config.grade.limits.address_space_bytes >> 20);
+  err << fmt::format("grade class: week {}, {} students{}, {} tests, {} jobs\n", options.week, students.size(),
+                     options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",
+                     week->tests.size(), options.jobs);
+
+  size_t done = 0;
+  std::vector<StudentRecord> records = grade_class(
+      week->tests, students, config, runner, compiler, [&](const StudentRecord& record, StudentSource source) {
+        Totals totals = add_up(record.report.results);
+        err << fmt::format("[{}/{}] {} {}: {:g}/{:g}{}\n", ++done, students.size(),
+                           source == StudentSource::Reused ? "reused" : "graded", printable_line(record.id), totals.points,
+                           totals.max_points, record.reason.empty() ? "" : " (" + record.reason + ")");
+      });
+
+  ClassRun run;
+  run.week = options.week;
+  run.seed = options.seed;
+  run.tests_key = run_key(week->tests, config.grade, config.student_budget_seconds);
+  run.shard = options.shard;
+  for (const TestCase& test : week->tests) {
+    TestResult skeleton;
+    skeleton.name = test.name;
+    skeleton.suite = test.suite;
+    skeleton.week = test.week;
+    skeleton.mode = test.mode;
+    skeleton.max_points = test.points;
+    run.tests.push_back(std::move(skeleton));
+  }
+  run.students = std::move(records);
+  return write_class_outputs(run, options, err);
+}
+
+int run_class_merge(const Options& options, std::ostream& err) {
+  std::vector<ClassRun> shards;
+  for (const std::string& dir : options.merge_files) {
+    auto loaded = load_class_dir(dir);
+    if (auto* error = std::get_if<std::string>(&loaded)) {
+      err << "grade merge: " << *error << '\n';
+      return kUsageOrSuiteError;
+    }
+    shards.push_back(std::get<ClassRun>(std::move(loaded)));
+  }
+  auto merged = merge_class_shards(shards);
+  if (auto* error = std::get_if<std::string>(&merged)) {
+    err << "grade merge: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  ClassRun& run = std::get<ClassRun>(merged);
+  // The merged directory holds every student's report and state, so it resumes and links like a run.
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "students", ec);
+  for (const StudentRecord& student : run.students) {
+    if (auto error = save_student(options.out_dir, student)) {
+      err << "grade merge: " << *error << '\n';
+      return kUsageOrSuiteError;
+    }
+  }
+  return write_class_outputs(run, options, err);
+}
+
+}  // namespace uirgrade

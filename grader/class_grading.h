@@ -1,0 +1,38 @@
+// Grading a class in one run: the oracle's expected results are computed once per test and shared
+// by every student; the students' tests run on one pool (student after student, several tests at a
+// time), so no student pays any start-up but its own processes. Each student's time budget starts
+// with its first test; a hung student costs at most that budget. A student is saved (grader/
+// class_state.h) as soon as its last test finishes, so a killed run loses only the students in
+// flight, and students saved under the same key are not graded again.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grader/c_compile.h"
+#include "grader/class_roster.h"
+#include "grader/class_state.h"
+#include "grader/grade.h"
+
+namespace uirgrade {
+
+struct ClassConfig {
+  GradeConfig grade;  // what every student shares: week, seed, limits, jobs, shrink (student fields unset)
+  std::optional<double> student_budget_seconds;
+  std::string out_dir;  // where reports and state go
+  std::function<std::string()> isolation;  // what the runner had in force, for each report (may be empty)
+};
+
+/// How a record came about, for the progress line.
+enum class StudentSource { Graded, Reused };
+
+/// Grades every student (or reuses its saved record) and returns the records in roster order.
+/// `on_student` is called (one call at a time) as each student is done.
+std::vector<StudentRecord> grade_class(
+    const std::vector<TestCase>& tests, const std::vector<Submission>& students, const ClassConfig& config,
+    CommandRunner& runner, CCompiler& compiler,
+    const std::function<void(const StudentRecord&, StudentSource)>& on_student);
+
+}  // namespace uirgrade

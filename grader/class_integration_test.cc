@@ -1,0 +1,151 @@
+// End-to-end `grade class`: a class of ten built from the oracle, its catalogued mutants
+// (uir-oracle --mutant) and the misbehaving students of grader/testdata/students, plus a missing
+// and a non-executable submission. The run is killed for real (SIGKILL) once a few students are
+// saved, rerun, and must reuse exactly those; then the gradebook's rows and the report are checked.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "grader/csv.h"
+#include "uirgrade_paths.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Rows = std::vector<std::vector<std::string>>;
+
+const std::string kBinaryDir = UIRGRADE_BINARY_DIR;
+
+void write_student(const fs::path& dir, const std::string& id, const std::string& script, mode_t mode = 0755) {
+  fs::create_directories(dir / id);
+  std::ofstream(dir / id / "student-uirc") << script;
+  chmod((dir / id / "student-uirc").c_str(), mode);
+}
+
+std::string exec_line(const std::string& command) { return "#!/bin/sh\nexec " + command + " \"$@\"\n"; }
+
+/// Starts `grade class ...` with stderr to `log`; returns its pid.
+pid_t start_grade(const std::vector<std::string>& args, const fs::path& log) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 2);
+    std::vector<char*> argv;
+    std::string grade = kBinaryDir + "/grade";
+    argv.push_back(grade.data());
+    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::map<std::string, fs::file_time_type> saved_states(const fs::path& out) {
+  std::map<std::string, fs::file_time_type> saved;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(out / "state", ec))
+    if (entry.path().extension() == ".json") saved[entry.path().stem().string()] = entry.last_write_time();
+  return saved;
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
+  fs::path dir = fs::temp_directory_path() / ("uirgrade-class-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::path subs = dir / "subs", out = dir / "out";
+  std::string oracle = kBinaryDir + "/uir-oracle", students = kBinaryDir + "/students/";
+  write_student(subs, "ann", exec_line(oracle));
+  write_student(subs, "bob", exec_line(oracle + " --mutant loads-never-move"));
+  write_student(subs, "cy", exec_line(oracle + " --mutant subset-scope"));
+  write_student(subs, "dan", exec_line(students + "student_segfault"));
+  write_student(subs, "eve", exec_line(students + "student_print_garbage"));
+  write_student(subs, "fay", exec_line(students + "student_exit_seven"));
+  write_student(subs, "gus", exec_line(students + "student_sleep_forever"));
+  write_student(subs, "hal", exec_line(students + "student_echo_stdin"));
+  fs::create_directories(subs / "ivy");  // handed in nothing
+  write_student(subs, "jon", exec_line(oracle), 0644);
+  std::vector<std::string> args = {"class", "--week", "3", subs.string(), "--out", out.string(), "-j", "2",
+                                   "--student-budget", "15", "--only", "week3/[a-c]*", "--only", "week3/sib*"};
+
+  // Killed once four students are saved (the two that cannot be graded are saved first).
+  pid_t first = start_grade(args, dir / "first.log");
+  auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (saved_states(out).size() < 4 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  kill(first, SIGKILL);
+  wait_exit(first);
+  std::map<std::string, fs::file_time_type> before = saved_states(out);
+  ASSERT_GE(before.size(), 4u) << read(dir / "first.log");
+  ASSERT_LT(before.size(), 10u) << "the run finished before it could be killed halfway";
+  EXPECT_FALSE(fs::exists(out / "gradebook.csv"));
+
+  pid_t second = start_grade(args, dir / "second.log");
+  EXPECT_EQ(wait_exit(second), 0) << read(dir / "second.log");
+  std::string log = read(dir / "second.log");
+  for (const auto& [id, time] : before) {
+    EXPECT_NE(log.find("reused " + id + ":"), std::string::npos) << id << "\n" << log;
+    EXPECT_EQ(saved_states(out)[id], time) << id << " was saved again";
+  }
+  EXPECT_EQ(saved_states(out).size(), 10u);
+
+  Rows rows = std::get<Rows>(uirgrade::parse_csv(read(out / "gradebook.csv")));
+  ASSERT_EQ(rows.size(), 11u);
+  std::map<std::string, std::map<std::string, std::string>> gradebook;
+  for (size_t r = 1; r < rows.size(); ++r)
+    for (size_t c = 0; c < rows[0].size(); ++c) gradebook[rows[r][0]][rows[0][c]] = rows[r][c];
+  const std::string max = gradebook["ann"]["max"];
+  EXPECT_EQ(gradebook["ann"]["score"], max);  // the oracle itself
+  EXPECT_EQ(gradebook["ann"]["percent"], "100.0");
+  for (const char* id : {"bob", "cy"}) {  // each catalogued bug loses points, but not all
+    EXPECT_LT(std::stod(gradebook[id]["score"]), std::stod(max)) << id;
+    EXPECT_GT(std::stod(gradebook[id]["score"]), 0) << id;
+  }
+  EXPECT_NE(gradebook["bob"]["wrong-buffer"], "0");  // the accumulator never accumulates
+  EXPECT_EQ(gradebook["dan"]["score"], "0");
+  const std::string tests = gradebook["ann"]["pass"];  // the oracle passes every test
+  EXPECT_EQ(gradebook["dan"]["crash"], tests);
+  EXPECT_EQ(gradebook["eve"]["score"], "0");
+  EXPECT_EQ(gradebook["fay"]["score"], "0");
+  EXPECT_EQ(gradebook["gus"]["score"], "0");
+  EXPECT_EQ(gradebook["gus"]["timeout"], tests);  // every test a time-out, most of them not even started
+  EXPECT_NE(gradebook["gus"]["reason"].find("time budget of 15 s ran out"), std::string::npos);
+  EXPECT_EQ(gradebook["ivy"]["status"], "missing");
+  EXPECT_EQ(gradebook["ivy"]["score"], "0");
+  EXPECT_EQ(gradebook["ivy"]["max"], max);
+  EXPECT_NE(gradebook["ivy"]["reason"].find("no student-uirc"), std::string::npos);
+  EXPECT_EQ(gradebook["jon"]["status"], "not-executable");
+  EXPECT_EQ(gradebook["jon"]["score"], "0");
+
+  std::string html = read(out / "class.html");
+  EXPECT_NE(html.find("<svg id=\"histogram\""), std::string::npos);
+  EXPECT_NE(html.find("<h1>Week 3: 10 students</h1>"), std::string::npos);
+  EXPECT_TRUE(fs::exists(out / "students/gus.json"));
+  EXPECT_TRUE(fs::exists(out / "students/gus.txt"));
+  if (!HasFailure()) fs::remove_all(dir);
+}
+
+}  // namespace
