@@ -33,7 +33,13 @@ void write_student(const fs::path& dir, const std::string& id, const std::string
   chmod((dir / id / "student-uirc").c_str(), mode);
 }
 
-std::string exec_line(const std::string& command) { return "#!/bin/sh\nexec " + command + " \"$@\"\n"; }
+/// A student that runs `binary` (copied into its folder: the sandbox shows the student its own
+/// folder, not the build tree) with `flags`.
+void write_wrapped(const fs::path& dir, const std::string& id, const std::string& binary, const std::string& flags = "") {
+  fs::create_directories(dir / id);
+  fs::copy_file(binary, dir / id / "prog", fs::copy_options::overwrite_existing);
+  write_student(dir, id, "#!/bin/sh\nexec \"$(dirname \"$0\")/prog\" " + flags + " \"$@\"\n");
+}
 
 /// Starts `grade class ...` with stderr to `log`; returns its pid.
 pid_t start_grade(const std::vector<std::string>& args, const fs::path& log) {
@@ -78,16 +84,19 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   fs::remove_all(dir);
   fs::path subs = dir / "subs", out = dir / "out";
   std::string oracle = kBinaryDir + "/uir-oracle", students = kBinaryDir + "/students/";
-  write_student(subs, "ann", exec_line(oracle));
-  write_student(subs, "bob", exec_line(oracle + " --mutant loads-never-move"));
-  write_student(subs, "cy", exec_line(oracle + " --mutant subset-scope"));
-  write_student(subs, "dan", exec_line(students + "student_segfault"));
-  write_student(subs, "eve", exec_line(students + "student_print_garbage"));
-  write_student(subs, "fay", exec_line(students + "student_exit_seven"));
-  write_student(subs, "gus", exec_line(students + "student_sleep_forever"));
-  write_student(subs, "hal", exec_line(students + "student_echo_stdin"));
+  write_wrapped(subs, "ann", oracle);
+  write_wrapped(subs, "bob", oracle, "--mutant loads-never-move");
+  write_wrapped(subs, "cy", oracle, "--mutant subset-scope");
+  write_wrapped(subs, "dan", students + "student_segfault");
+  write_wrapped(subs, "eve", students + "student_print_garbage");
+  write_wrapped(subs, "fay", students + "student_exit_seven");
+  write_wrapped(subs, "gus", students + "student_sleep_forever");
+  write_wrapped(subs, "hal", students + "student_echo_stdin");
   fs::create_directories(subs / "ivy");  // handed in nothing
-  write_student(subs, "jon", exec_line(oracle), 0644);
+  write_student(subs, "jon", "#!/bin/sh\nexit 0\n", 0644);
+  fs::permissions(dir, fs::perms::all);  // students run as another uid when the grader is root
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    fs::permissions(entry.path(), fs::perms::others_read | fs::perms::group_read | fs::perms::owner_read, fs::perm_options::add);
   std::vector<std::string> args = {"class", "--week", "3", subs.string(), "--out", out.string(), "-j", "2",
                                    "--student-budget", "15", "--only", "week3/[a-c]*", "--only", "week3/sib*"};
 

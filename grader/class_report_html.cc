@@ -25,10 +25,11 @@ double score_of(const StudentRecord& student) {
   return score;
 }
 
+/// The failed tests as `grade --mutants --json` names them: "week3/acc", or "week3/acc:render".
 std::set<std::string> failed_names(const StudentRecord& student) {
   std::set<std::string> names;
   for (const TestResult& result : student.report.results)
-    if (result.verdict != Verdict::Pass) names.insert(result.name);
+    if (result.verdict != Verdict::Pass) names.insert(result.name + (result.mode == Mode::Render ? ":render" : ""));
   return names;
 }
 

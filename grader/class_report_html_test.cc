@@ -52,12 +52,13 @@ TEST(GraderClassReportHtml, StudentBytesAreTextNeverMarkup) {
 
 TEST(GraderClassReportHtml, IdenticalFailuresAndTheClosestMutant) {
   ClassRun run = class_fixture::small_class();
+  run.students[0].report.results[1].mode = Mode::Render;
   StudentRecord twin = run.students[0];
   twin.id = "twin";
   run.students.push_back(twin);
-  std::vector<MutantKills> mutants = {{"loads-never-move", "the accumulator never accumulates", {"week3/b", "week3/c"}}};
+  std::vector<MutantKills> mutants = {{"loads-never-move", "the accumulator never accumulates", {"week3/b:render", "week3/c"}}};
   std::string html = report_of(run, mutants);
-  EXPECT_NE(html.find("<a href=\"students/twin.txt\">twin</a> (2)</td><td>week3/b</td>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<a href=\"students/twin.txt\">twin</a> (2)</td><td>week3/b [render]</td>"), std::string::npos) << html;
   EXPECT_NE(html.find("loads-never-move (similarity 0.50): the accumulator never accumulates"), std::string::npos);
 }
 

@@ -15,7 +15,7 @@ namespace uirgrade {
 struct MutantKills {
   std::string name;
   std::string description;
-  std::set<std::string> killed_by;  // test names, "week3/accumulator"
+  std::set<std::string> killed_by;  // test names, "week3/accumulator" (a render test: "week3/accumulator:render")
 };
 
 /// The mutants of a `grade --mutants --json` file; an error naming the place otherwise.

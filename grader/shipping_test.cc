@@ -198,6 +198,17 @@ TEST(Shipping, CiRecipesPassTheirSchemaCheckers) {
   EXPECT_EQ(status, 0) << log;
 }
 
+// The class report in a real browser (scripts/class-report-screenshot.sh): it renders with the
+// histogram and the per-test table, and a student's <script> stays text. Skipped without chromium.
+TEST(Shipping, ClassReportRendersInChromium) {
+  std::string log = (kBuild / "class-report-screenshot.log").string();
+  std::string command = "cd '" + kSource.string() + "' && scripts/class-report-screenshot.sh '" +
+                        (kBuild / "class-report.png").string() + "' '" + kBuild.string() + "' > '" + log + "' 2>&1";
+  int status = std::system(command.c_str());
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 77) GTEST_SKIP() << read(log);
+  EXPECT_EQ(status, 0) << read(log);
+}
+
 /// The ```sh runnable blocks of a Markdown file.
 std::vector<std::string> runnable_blocks(const std::string& markdown) {
   std::vector<std::string> blocks;
