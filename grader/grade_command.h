@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <optional>
 #include <vector>
 
@@ -13,6 +14,9 @@
 #include "grader/report.h"
 
 namespace uirgrade {
+
+/// The run's first line: the seed, or that it is secret (--seed random).
+void print_seed(const Options& options, std::string_view command, std::ostream& err);
 
 /// The width of the terminal on stderr (80 when it is not one), for the progress line.
 size_t terminal_columns();
