@@ -10,12 +10,14 @@
 #include "oracle/parse.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <limits>
-#include <unordered_map>
 
 #include <fmt/format.h>
+
+#include "oracle/parse_names.h"
 
 namespace uir {
 namespace {
@@ -41,8 +43,9 @@ struct Token {
   int column;
 };
 
-std::vector<Token> split_tokens(std::string_view s, int first_column) {
-  std::vector<Token> out;
+/// Fills `out` (cleared first: the parser reuses one vector for every line).
+void split_tokens(std::string_view s, int first_column, std::vector<Token>& out) {
+  out.clear();
   size_t i = 0;
   while (i < s.size()) {
     while (i < s.size() && is_space(s[i])) ++i;
@@ -50,7 +53,6 @@ std::vector<Token> split_tokens(std::string_view s, int first_column) {
     while (i < s.size() && !is_space(s[i])) ++i;
     if (i > start) out.push_back({s.substr(start, i - start), first_column + static_cast<int>(start)});
   }
-  return out;
 }
 
 /// The line without its comment and trailing blanks.
@@ -82,7 +84,7 @@ class Parser {
   ParseResult run() {
     const auto& lines = result_.program.lines;
     // Every line may be a top-level statement: reserving once keeps a large file from being moved
-    // (statements, name table) at every doubling, which made parsing grow faster than the input.
+    // at every doubling, which made parsing grow faster than the input.
     program().stmts.reserve(lines.size());
     top_names_.reserve(lines.size());
     for (size_t i = 0; i < lines.size() && !result_.error; ++i) parse_line(static_cast<int>(i) + 1, lines[i]);
@@ -139,7 +141,7 @@ class Parser {
   }
 
   std::vector<Stmt>& block() { return open_func_ >= 0 ? program().funcs[open_func_].body : program().stmts; }
-  std::unordered_map<std::string, int>& names() { return open_func_ >= 0 ? body_names_ : top_names_; }
+  NameTable& names() { return open_func_ >= 0 ? body_names_ : top_names_; }
 
   void parse_line(int line_no, std::string_view raw) {
     std::string_view line = strip_comment(raw);
@@ -157,7 +159,7 @@ class Parser {
     if (open_func_ < 0) return fail(line_no, column, 1, "'}' closes no function");
     Function& f = program().funcs[open_func_];
     f.close_line = line_no;
-    if (!f.redefines) func_names_.emplace(f.name, open_func_);
+    if (!f.redefines) func_names_.insert(open_func_name_, open_func_);
     open_func_ = -1;
     body_names_.clear();
   }
@@ -179,18 +181,19 @@ class Parser {
     size_t name_start = i;
     if (i < s.size() && s[i] == '@') ++i;
     while (i < s.size() && is_name_char(s[i])) ++i;
-    f.name = std::string(s.substr(name_start, i - name_start));
+    std::string_view name = s.substr(name_start, i - name_start);
+    f.name = std::string(name);
     if (!is_sigil_name(f.name, '@')) return i = name_start, bad("a function name '@name'");
     skip();
     if (i >= s.size() || s[i] != '(') return bad("'('");
     ++i;
     skip();
-    std::unordered_map<std::string, int> params;
+    NameTable params;
     while (i < s.size() && s[i] != ')') {
       size_t p_start = i;
       if (s[i] == '%') ++i;
       while (i < s.size() && is_name_char(s[i])) ++i;
-      std::string p_name(s.substr(p_start, i - p_start));
+      std::string_view p_name = s.substr(p_start, i - p_start);
       if (!is_sigil_name(p_name, '%')) return i = p_start, bad("a parameter name '%name'");
       skip();
       if (i >= s.size() || s[i] != ':') return bad("':' after the parameter name");
@@ -202,11 +205,11 @@ class Parser {
       if (!type) return i = t_start, bad("a parameter type i32, f32 or bool");
       Stmt param;
       param.op = Op::Param;
-      param.name = p_name;
+      param.name = std::string(p_name);
       param.line = line_no;
       param.column = param.op_column = col(p_start);
       param.dtype_attr = type;
-      param.redefines = !params.emplace(p_name, static_cast<int>(f.body.size())).second;
+      param.redefines = !params.insert(p_name, static_cast<int32_t>(f.body.size()));
       f.body.push_back(std::move(param));
       skip();
       if (i < s.size() && s[i] == ',') {
@@ -234,9 +237,10 @@ class Parser {
     skip();
     if (i != s.size()) return bad("nothing after '{'");
     f.num_params = static_cast<int>(f.body.size());
-    f.redefines = func_names_.count(f.name) > 0;
+    f.redefines = func_names_.find(name) >= 0;
     program().funcs.push_back(std::move(f));
     open_func_ = static_cast<int>(program().funcs.size()) - 1;
+    open_func_name_ = name;
     body_names_ = std::move(params);
   }
 
@@ -245,17 +249,21 @@ class Parser {
     st.line = line_no;
     st.column = column;
     size_t i = 0;
+    std::string_view name;
     if (s[0] == '%') {
       ++i;
       while (i < s.size() && is_name_char(s[i])) ++i;
-      st.name = std::string(s.substr(0, i));
+      name = s.substr(0, i);
+      names().prefetch(name);  // for the insert below, after the operands are read
+      st.name = std::string(name);
       if (st.name.size() < 2 || (i < s.size() && !is_space(s[i]) && s[i] != '='))
         return fail(line_no, column, static_cast<int>(i) + 1, "malformed name: '%' then letters, digits, '_' or '.'");
       while (i < s.size() && is_space(s[i])) ++i;
       if (i >= s.size() || s[i] != '=') return fail(line_no, column + static_cast<int>(i), 1, "'=' expected after the name");
       ++i;
     }
-    std::vector<Token> tokens = split_tokens(s.substr(i), column + static_cast<int>(i));
+    std::vector<Token>& tokens = tokens_;
+    split_tokens(s.substr(i), column + static_cast<int>(i), tokens);
     if (tokens.empty()) return fail(line_no, column + static_cast<int>(s.size()), 1, "an op is missing");
     std::optional<Op> op = op_from_spelling(tokens[0].text);
     if (!op) return fail(line_no, tokens[0].column, static_cast<int>(tokens[0].text.size()),
@@ -269,6 +277,7 @@ class Parser {
       return fail(line_no, column, static_cast<int>(st.name.size()), fmt::format("'{}' has no result: drop '{} ='", info.spelling, st.name));
     if (*op == Op::Ret && open_func_ < 0) return fail(line_no, st.op_column, 3, "'ret' outside a function");
 
+    st.operands.reserve(tokens.size() - 1);  // one allocation: attributes are few
     bool in_attrs = false;
     for (size_t t = 1; t < tokens.size(); ++t) {
       const Token& tok = tokens[t];
@@ -299,13 +308,11 @@ class Parser {
                     fmt::format("'{}' needs the attribute {}=", info.spelling,
                                 attr == ATTR_DTYPE ? "dtype" : attr == ATTR_SLOT ? "slot" : "shape"));
     }
-    if (!st.name.empty()) {
-      auto [it, inserted] = names().emplace(st.name, static_cast<int>(block().size()));
-      st.redefines = !inserted;
-    }
+    if (!name.empty()) st.redefines = !names().insert(name, static_cast<int32_t>(block().size()));
     if (*op == Op::Buffer && open_func_ < 0) {
-      auto [it, inserted] = slots_.emplace(st.slot, static_cast<int>(block().size()));
-      if (!inserted) st.redefined_slot_of = it->second;
+      int32_t& first = buffer_of_slot_[st.slot];  // parse_attribute keeps slots in 0..63
+      if (first >= 0) st.redefined_slot_of = first;
+      else first = static_cast<int32_t>(block().size());
     }
     block().push_back(std::move(st));
   }
@@ -318,16 +325,14 @@ class Parser {
       if (!is_sigil_name(tok.text, '%'))
         return fail(st.line, tok.column, static_cast<int>(tok.text.size()), fmt::format("malformed name '{}'", tok.text)), false;
       operand.kind = Operand::Kind::Ref;
-      auto it = names().find(operand.text);
-      operand.ref = it == names().end() ? -1 : it->second;
+      operand.ref = names().find(tok.text);
     } else if (tok.text[0] == '@') {
       if (!is_sigil_name(tok.text, '@'))
         return fail(st.line, tok.column, static_cast<int>(tok.text.size()), fmt::format("malformed function name '{}'", tok.text)), false;
       if (st.op != Op::Call || !first)
         return fail(st.line, tok.column, static_cast<int>(tok.text.size()), "'@function' is only allowed as the first operand of 'call'"), false;
       operand.kind = Operand::Kind::Func;
-      auto it = func_names_.find(operand.text);
-      operand.ref = it == func_names_.end() ? -1 : it->second;
+      operand.ref = func_names_.find(tok.text);
     } else {
       std::optional<Scalar> literal = parse_literal(tok.text, &operand.literal_overflow);
       if (!literal)
@@ -374,8 +379,16 @@ class Parser {
 
   ParseResult result_;
   int open_func_ = -1;
-  std::unordered_map<std::string, int> top_names_, body_names_, func_names_;
-  std::unordered_map<int, int> slots_;  // slot -> buffer statement
+  std::string_view open_func_name_;  // its name in the header line, the key for func_names_
+  NameTable top_names_, body_names_, func_names_;  // keys are views of result_.program.lines
+  std::array<int32_t, 64> buffer_of_slot_ = make_unset_slots();  // slot -> its first buffer, or -1
+  std::vector<Token> tokens_;  // the current line's, kept so that no line allocates its own
+
+  static std::array<int32_t, 64> make_unset_slots() {
+    std::array<int32_t, 64> slots;
+    slots.fill(-1);
+    return slots;
+  }
 };
 
 }  // namespace
