@@ -2,13 +2,15 @@
 // end to end with the real compiler and sandbox, the hostile renders of grader/testdata/hostile/
 // renders: each computes the right answer with a forbidden construct hidden behind a macro, token
 // pasting, a function pointer or a library callback. The test-only text-only grader passes those the
-// text cannot show; the real one refuses every one with a verdict that names the trick.
+// text cannot show; the real one refuses every one with a verdict that names the trick. And
+// `# render: loops=N` counted on what is compiled, so that an honest render's macro loops count.
 #include "grader/call_graph.h"
 
 #include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include <gtest/gtest.h>
 #include "grader/grade.h"
@@ -100,6 +102,8 @@ const char* kSquares =
 /// A student whose `render` prints `kernel_file`: a script and the C in a fresh directory.
 std::filesystem::path student_rendering(const std::filesystem::path& kernel_file, const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir);
+  // Readable by the borrowed uid, whatever the umask (a root grader's runner sets 077).
+  chmod(dir.parent_path().c_str(), 0755);
   chmod(dir.c_str(), 0755);
   std::filesystem::copy_file(kernel_file, dir / "kernel.c", std::filesystem::copy_options::overwrite_existing);
   chmod((dir / "kernel.c").c_str(), 0644);
@@ -108,8 +112,9 @@ std::filesystem::path student_rendering(const std::filesystem::path& kernel_file
   return dir / "student-uirc";
 }
 
-TestResult grade_render(const std::filesystem::path& student, bool weakened) {
+TestResult grade_render(const std::filesystem::path& student, bool weakened, std::optional<int> loops = std::nullopt) {
   TestCase test;
+  test.render_loops = loops;
   test.name = "week3/squares";
   test.suite = "week3";
   test.week = 3;
@@ -170,6 +175,24 @@ TEST(HostileRenders, TheOraclesOwnRenderPasses) {
   ASSERT_EQ(std::system(command.c_str()), 0);
   TestResult result = grade_render(student_rendering(dir / "kernel.c.src", dir / "student"), false);
   EXPECT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RenderLoopCount, CountsTheLoopsTheCompilerCompilesNotTheText) {
+  // Two loops through one macro; four `for` in the text (the macro, an unused macro, an `#if 0`).
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "uirgrade-render-loops";
+  std::filesystem::path student =
+      student_rendering(UIRGRADE_SOURCE_DIR "/grader/testdata/renders/squares_loops_by_macro.c", dir / "student");
+  TestResult text_count = grade_render(student, true, 2);  // counted on the text, it fails
+  EXPECT_EQ(text_count.verdict, Verdict::ForbiddenConstruct) << text_count.message;
+  EXPECT_NE(text_count.message.find("4 `for` statements"), std::string::npos) << text_count.message;
+  TestResult compiled = grade_render(student, false, 2);
+  EXPECT_EQ(compiled.verdict, Verdict::Pass) << compiled.message << "\n" << compiled.details;
+  TestResult as_the_text_says = grade_render(student, false, 4);
+  EXPECT_EQ(as_the_text_says.verdict, Verdict::ForbiddenConstruct) << as_the_text_says.message;
+  EXPECT_NE(as_the_text_says.message.find("compiles 2 `for` statements; the test asks for exactly 4"),
+            std::string::npos)
+      << as_the_text_says.message;
   std::filesystem::remove_all(dir);
 }
 

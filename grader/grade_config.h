@@ -34,8 +34,9 @@ struct GradeConfig {
   /// Test-only weakening, never set by the CLI: the student is handed the whole test file, headers
   /// included, instead of student_program() (spec §7), to show what blanking prevents.
   bool weakened_hand_over_whole_file = false;
-  /// Test-only weakening, never set by the CLI: the render rules are checked on the C's text only,
-  /// not on the preprocessed unit and gcc's call graph (call_graph.h), to show what those stop.
+  /// Test-only weakening, never set by the CLI: the render rules and `# render: loops=N` are checked
+  /// on the C's text only, not on the preprocessed unit and gcc's call graph (call_graph.h), to show
+  /// what those stop.
   bool weakened_text_only_render_rules = false;
   /// Minimises a failing generated test (grader/fuzz_minimize.h): given it and a predicate saying whether
   /// a candidate test still fails the same way, the smallest such test. Unset: no minimising.

@@ -353,11 +353,18 @@ std::optional<ForbiddenConstruct> find_forbidden_directive(std::string_view c) {
   return std::nullopt;
 }
 
-std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_view preprocessed, std::string_view c,
-                                                                 const std::set<std::string>& functions) {
-  // The main file's lines, each with its line in `c`, from gcc's line markers `# N "file" flags`.
-  std::string main_text;
-  std::vector<int> main_lines;
+namespace {
+
+/// The lines of a preprocessed unit that come from its main file (the student's C, macros
+/// expanded), each with its line in that file, from gcc's line markers `# N "file" flags`. The
+/// lines of headers are not the student's; a `#pragma` line is not code.
+struct MainFileText {
+  std::string text;
+  std::vector<int> lines;  // for each line of `text`, its line in the main file
+};
+
+MainFileText main_file_text(std::string_view preprocessed) {
+  MainFileText main;
   std::string main_file, current_file;
   int next_line = 1;
   size_t pos = 0;
@@ -373,17 +380,25 @@ std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_vie
       if (main_file.empty()) main_file = current_file;
       continue;
     }
-    if (current_file == main_file && !line.starts_with('#')) {  // a `#pragma` line is not code
-      main_text.append(line).push_back('\n');
-      main_lines.push_back(next_line);
+    if (current_file == main_file && !line.starts_with('#')) {
+      main.text.append(line).push_back('\n');
+      main.lines.push_back(next_line);
     }
     ++next_line;
   }
+  return main;
+}
+
+}  // namespace
+
+std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_view preprocessed, std::string_view c,
+                                                                 const std::set<std::string>& functions) {
+  MainFileText main = main_file_text(preprocessed);
   auto at = [&](size_t offset, std::string what) {
-    int line = main_lines.empty() ? 0 : main_lines[std::min<size_t>(line_of(main_text, offset) - 1, main_lines.size() - 1)];
+    int line = main.lines.empty() ? 0 : main.lines[std::min<size_t>(line_of(main.text, offset) - 1, main.lines.size() - 1)];
     return ForbiddenConstruct{std::move(what) + " (after the preprocessor)", line, source_line_at(c, line)};
   };
-  std::vector<Token> tokens = tokenize(strip_c_noise(main_text));
+  std::vector<Token> tokens = tokenize(strip_c_noise(main.text));
   for (size_t k = 0; k < tokens.size(); ++k) {
     const std::string& t = tokens[k].text;
     if (forbidden_words().contains(t)) return at(tokens[k].offset, t);
@@ -391,6 +406,10 @@ std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_vie
       return at(tokens[k].offset, fmt::format("the address of function {} (only direct calls are allowed)", t));
   }
   return std::nullopt;
+}
+
+int count_for_loops_in_preprocessed(std::string_view preprocessed) {
+  return count_for_loops(main_file_text(preprocessed).text);
 }
 
 int count_for_loops(std::string_view c) {

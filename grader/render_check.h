@@ -1,5 +1,6 @@
 // Inspecting the C a compiler under test renders (spec §6.2): only `for` loops are allowed, and a
-// render test may demand an exact number of `for` statements (`# render: loops=N`, spec §7).
+// render test may demand an exact number of `for` statements (`# render: loops=N`, spec §7),
+// counted on what the compiler compiles.
 #pragma once
 
 #include <optional>
@@ -41,7 +42,14 @@ std::optional<ForbiddenConstruct> find_forbidden_directive(std::string_view c);
 std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_view preprocessed, std::string_view c,
                                                                  const std::set<std::string>& functions);
 
-/// The number of `for` statements in the C (comments, strings and preprocessor lines ignored).
+/// The number of `for` statements in the C's text (comments, strings and preprocessor lines
+/// ignored; a macro's replacement text counts once, however often it is used). Exact for C without
+/// macros or conditionals, such as the oracle's.
 int count_for_loops(std::string_view c);
+
+/// The number of `for` statements the compiler compiles (what `# render: loops=N` counts, spec §7):
+/// those in the main file's lines of the preprocessed unit, so a `for` written through a macro
+/// counts once per use, one in a `#if 0` block or an unused macro not at all, and none of a header's.
+int count_for_loops_in_preprocessed(std::string_view preprocessed);
 
 }  // namespace uirgrade

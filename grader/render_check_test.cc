@@ -99,6 +99,21 @@ TEST(GraderRenderCheck, LoopCountIgnoresIdentifiersContainingFor) {
   EXPECT_EQ(count_for_loops("int format, for_x, xfor;\nvoid k(void) { for (;;) {} }\n"), 1);
 }
 
+TEST(GraderRenderCheck, LoopCountOfThePreprocessedUnitIsTheMainFilesCompiledLoops) {
+  // As gcc -E writes it: a header's own loop, then the main file with a macro expanded twice on
+  // one line; the `#if 0` loop and the macro definitions are gone.
+  const std::string preprocessed =
+      "# 1 \"kernel.c\"\n# 1 \"/usr/include/string.h\" 1 3 4\n"
+      "static inline void fill(char *p, int n) { for (int k = 0; k < n; k++) p[k] = 0; }\n"
+      "# 5 \"kernel.c\" 2\n"
+      "#pragma GCC diagnostic ignored \"-Wunused\"\n"
+      "int kernel(int *d) {\n"
+      "  for (int i = 0; i < (2); i++) for (int j = 0; j < (2); j++) d[2 * i + j] = 0;\n"
+      "  return 0; /* for */\n}\n";
+  EXPECT_EQ(count_for_loops_in_preprocessed(preprocessed), 2);
+  EXPECT_EQ(count_for_loops_in_preprocessed("# 1 \"kernel.c\"\nint kernel(void) { return 0; }\n"), 0);
+}
+
 TEST(GraderRenderCheck, OnlyStandardHeadersByNameAndNoLineMarkers) {
   EXPECT_FALSE(find_forbidden_directive("#include <stdint.h>\n  #  include <math.h>  \n#define X 1\n#if X\n#endif\n#\n"));
   auto quoted = find_forbidden_directive("#include <stdint.h>\n#include \"/dev/zero\"\n");
