@@ -2,13 +2,18 @@
 // tier this machine gives. Each attack is first shown to work with `--sandbox none` (the student
 // then runs with the grader's rights), then shown blocked in the namespaces and uid tiers: the
 // attack gains nothing, the grader still reports a verdict, and nothing of the student is left.
+// The one attack the uid tier does not stop, a loopback client, is shown still working there.
 //
 // The grader runs from a private area (mode 0700: its binaries, a copy of the suites holding a
 // SECRET file, its reports), as the uid tier requires; each student runs from a directory of its
 // own under a unique name, by which its leftover processes are found.
+#include <arpa/inet.h>
 #include <dirent.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +22,7 @@
 #include <csignal>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -205,6 +211,67 @@ TEST_P(HostileStudent, TheUidTierRefusesGraderPathsAStudentCouldRead) {
   EXPECT_NE(refused.output.find("chmod -R go-rwx " + (area_ / "suites").string()), std::string::npos)
       << refused.output;
   EXPECT_EQ(refused.output.find("LOOT"), std::string::npos) << "no student ran\n" << refused.output;
+}
+
+/// A TCP listener on 127.0.0.1 (port 39217, or any free one: hostile_loopback_client also tries
+/// every port /proc/net/tcp lists) that greets each connection with `greeting`, until destroyed.
+class LoopbackListener {
+ public:
+  explicit LoopbackListener(std::string greeting) : greeting_(std::move(greeting)) {
+    fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int yes = 1;
+    setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(39217);
+    if (bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+      address.sin_port = 0;
+      bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    }
+    listening_ = listen(fd_, 16) == 0;
+    thread_ = std::thread([this] {
+      while (!stop_) {
+        pollfd ready{fd_, POLLIN, 0};
+        if (poll(&ready, 1, 100) != 1) continue;
+        int client = accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
+        if (client < 0) continue;
+        (void)!write(client, greeting_.data(), greeting_.size());
+        close(client);
+      }
+    });
+  }
+  ~LoopbackListener() {
+    stop_ = true;
+    thread_.join();
+    close(fd_);
+  }
+  bool listening() const { return listening_; }
+
+ private:
+  std::string greeting_;
+  int fd_ = -1;
+  bool listening_ = false;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+TEST_P(HostileStudent, ALoopbackClientReachesTheMachinesServicesOnlyWhereTheNetworkIsOpen) {
+  const std::string secret = "uirgrade-loopback-secret-" + std::to_string(getpid());
+  LoopbackListener listener(secret);
+  ASSERT_TRUE(listener.listening()) << strerror(errno);
+  Graded weak = grade("hostile_loopback_client", "none");
+  EXPECT_NE(weak.output.find("LOOT: net " + secret), std::string::npos) << weak.output;
+  Graded graded = grade("hostile_loopback_client", GetParam());
+  if (GetParam() == "namespaces") {  // its own network namespace: no loopback service to reach
+    expect_blocked(graded);
+    EXPECT_EQ(graded.output.find(secret), std::string::npos) << graded.output;
+  } else {
+    // The uid tier has no network isolation (docs/instructors.md §7 says so): the attack still
+    // works. Should this fail, the uid tier has gained it: update the docs.
+    EXPECT_NE(graded.output.find("LOOT: net " + secret), std::string::npos) << graded.output;
+    EXPECT_EQ(processes_named(graded.student), 0) << graded.student << " left processes";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Tiers, HostileStudent, ::testing::Values("namespaces", "uid"),

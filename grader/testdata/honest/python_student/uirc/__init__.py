@@ -1,0 +1,5 @@
+"""An honest student's .uir compiler: `run` and `render` (spec section 6).
+
+The language itself is computed by the package's native core, `uirc/core/uirc-core` (the tests
+place a copy of the reference compiler there, as a student ships a compiled extension); the
+package's Python drives it and writes the rendered C's loops through a macro of its own."""

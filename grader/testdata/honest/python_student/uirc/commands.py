@@ -1,0 +1,19 @@
+"""The two commands of spec section 6: `run PROG` and `render PROG`."""
+import sys
+
+from uirc.core import run_core
+from uirc.loops import through_macro
+
+
+def main(argv):
+    if len(argv) != 2 or argv[0] not in ("run", "render"):
+        sys.stderr.write("usage: student-uirc run|render PROG.uir\n")
+        return 2
+    command, program = argv
+    if command == "run":
+        code, _ = run_core("run", program, capture=False)
+        return code
+    code, c_text = run_core("render", program, capture=True)
+    if code == 0:
+        sys.stdout.write(through_macro(c_text.decode()))
+    return code
