@@ -8,14 +8,10 @@
 // copy of the suites, mode 0700), as the uid tier requires; each student is handed in from a
 // directory of its own that a borrowed uid may read.
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <variant>
 
@@ -26,6 +22,7 @@
 #include "grader/report.h"
 #include "grader/report_totals.h"
 #include "grader/sandbox.h"
+#include "grader/shell_testing.h"
 #include "grader/suite.h"
 #include "uirgrade_paths.h"
 
@@ -33,27 +30,6 @@ namespace uirgrade {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-struct Shell {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr
-};
-
-Shell run_shell(const std::string& command) {
-  Shell ran;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  char buffer[4096];
-  size_t n;
-  while (pipe && (n = fread(buffer, 1, sizeof buffer, pipe)) > 0) ran.output.append(buffer, n);
-  int status = pipe ? pclose(pipe) : -1;
-  ran.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return ran;
-}
 
 /// A fresh directory a borrowed uid can read, as a submission is.
 fs::path readable_temp_dir(const std::string& stem) {
@@ -65,6 +41,14 @@ fs::path readable_temp_dir(const std::string& stem) {
 
 /// Makes `path` and everything below it readable (and, where executable, executable) by anyone.
 void open_up(const fs::path& path) { ASSERT_EQ(std::system(("chmod -R a+rX " + path.string()).c_str()), 0); }
+
+/// The Python student handed in at `dir`: its script and package, and the package's native core.
+void hand_in_python_student(const fs::path& dir) {
+  fs::copy(UIRGRADE_SOURCE_DIR "/grader/testdata/honest/python_student", dir, fs::copy_options::recursive);
+  fs::create_directories(dir / "uirc/core");
+  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "uirc/core/uirc-core");
+  open_up(dir);
+}
 
 class HonestStudent : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {
  protected:
@@ -80,13 +64,9 @@ class HonestStudent : public ::testing::TestWithParam<std::tuple<std::string, st
     // The oracle's CLI handed in on its own, under the name students hand in.
     oracle_dir_ = readable_temp_dir("uirgrade-honest-oracle");
     fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", oracle_dir_ / "student-uirc");
-    // The Python student with its package, and the package's native core in it.
-    python_dir_ = readable_temp_dir("uirgrade-honest-python");
-    fs::copy(UIRGRADE_SOURCE_DIR "/grader/testdata/honest/python_student", python_dir_, fs::copy_options::recursive);
-    fs::create_directories(python_dir_ / "uirc/core");
-    fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", python_dir_ / "uirc/core/uirc-core");
     open_up(oracle_dir_);
-    open_up(python_dir_);
+    python_dir_ = readable_temp_dir("uirgrade-honest-python");
+    hand_in_python_student(python_dir_);
   }
   static void TearDownTestSuite() {
     fs::remove_all(area_);
@@ -153,9 +133,7 @@ INSTANTIATE_TEST_SUITE_P(Tiers, HonestStudent,
 // tests pass only because the grader counts what is compiled (render_check.h).
 TEST(HonestPythonStudent, WritesItsLoopsThroughAMacro) {
   fs::path dir = readable_temp_dir("uirgrade-honest-python-render");
-  fs::copy(UIRGRADE_SOURCE_DIR "/grader/testdata/honest/python_student", dir, fs::copy_options::recursive);
-  fs::create_directories(dir / "uirc/core");
-  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "uirc/core/uirc-core");
+  hand_in_python_student(dir);
   const std::string gemm = UIRGRADE_SOURCE_DIR "/suites/week3/gemm.uir";
   Shell rendered = run_shell((dir / "student-uirc").string() + " render " + gemm);
   Shell oracle = run_shell(UIRGRADE_BINARY_DIR "/uir-oracle render " + gemm);

@@ -15,17 +15,15 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <csignal>
 #include <chrono>
-#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -35,17 +33,13 @@
 
 #include "grader/process.h"
 #include "grader/sandbox.h"
+#include "grader/shell_testing.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 // How many live processes have `name` in their command line.
 int processes_named(const std::string& name) {
@@ -108,13 +102,10 @@ class HostileStudent : public ::testing::TestWithParam<std::string> {
                           (dir / graded.student).string() + " --suites " + (area_ / "suites").string() +
                           " --sandbox " + sandbox + " --timeout 5 " +
                           (extra.empty() ? "--only week1/add_i32 -j 1" : extra) +
-                          " --format text --format json --output " + report.string() + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    char buffer[4096];
-    size_t n;
-    while (pipe && (n = fread(buffer, 1, sizeof buffer, pipe)) > 0) graded.output.append(buffer, n);
-    int status = pipe ? pclose(pipe) : -1;
-    graded.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+                          " --format text --format json --output " + report.string();
+    Shell ran = run_shell(command);
+    graded.exit_code = ran.exit_code;
+    graded.output = std::move(ran.output);
     // A daemon gets a moment to act after grading (hostile_daemon waits for the grader to go).
     std::this_thread::sleep_for(std::chrono::milliseconds(stem == "hostile_daemon" ? 1500 : 0));
     graded.report = slurp(report);

@@ -1,5 +1,7 @@
-"""The two commands of spec section 6: `run PROG` and `render PROG`."""
+"""The two commands of spec section 6: `run PROG` and `render PROG`. `render` keeps its C in a
+scratch file, as a compiler with passes would: the sandbox gives it a writable TMPDIR."""
 import sys
+import tempfile
 
 from uirc.core import run_core
 from uirc.loops import through_macro
@@ -14,6 +16,10 @@ def main(argv):
         code, _ = run_core("run", program, capture=False)
         return code
     code, c_text = run_core("render", program, capture=True)
-    if code == 0:
-        sys.stdout.write(through_macro(c_text.decode()))
-    return code
+    if code != 0:
+        return code
+    with tempfile.NamedTemporaryFile("w+", suffix=".c") as scratch:
+        scratch.write(through_macro(c_text.decode()))
+        scratch.seek(0)
+        sys.stdout.write(scratch.read())
+    return 0
