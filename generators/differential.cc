@@ -38,11 +38,16 @@ std::vector<uir::SlotData> random_inputs(const std::vector<uir::SlotSpec>& specs
 }
 
 Outcome run_program(const std::string& text, uint64_t seed, const uir::Mutants& mutants) {
+  return run_program_on(text, [seed](const std::vector<uir::SlotSpec>& specs) { return random_inputs(specs, seed); },
+                        mutants);
+}
+
+Outcome run_program_on(const std::string& text, const InputsFor& inputs_for, const uir::Mutants& mutants) {
   uir::Compiled compiled = uir::compile("fuzz.uir", text, mutants);
   Outcome out;
   out.error = compiled.error;
   if (compiled.error) return out;
-  out.inputs = random_inputs(uir::slot_specs(compiled.program), seed);
+  out.inputs = inputs_for(uir::slot_specs(compiled.program));
   uir::RunResult result = uir::run(compiled, out.inputs);
   out.exit_code = result.exit_code;
   out.failed_assert_line = result.failed_assert_line;

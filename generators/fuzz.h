@@ -39,7 +39,8 @@ struct MinimizeStats {
 /// starts with the generator's header and is exactly that generated program, it walks RapidCheck's
 /// shrink tree of the generated Shrinkable; then a statement-level reducer (drop a statement with
 /// everything using it, replace a value's uses by a literal, lower range bounds) keeps only
-/// candidates that are still valid (compile() finds no error) and still fail.
+/// candidates that compile as the original does (valid, or rejected with the same rule) and still
+/// fail. A program with a malformed line (E-SYNTAX) is returned as it is.
 std::string minimize_program(const std::string& text,
                            const std::function<bool(const std::string&)>& still_fails,
                            const MinimizeLimits& limits, MinimizeStats* stats = nullptr);

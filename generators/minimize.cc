@@ -3,8 +3,8 @@
 // 1. RapidCheck's shrink tree. A generated program is a replay of recorded choices; its Shrinkable
 //    (generate.h) offers programs built from shorter or smaller choice lists, each valid by
 //    construction. The walk takes the first child that still fails, until no child does.
-// 2. A statement-level reducer for any program (a generated one after stage 1, or a hand-written
-//    failing test). Each candidate is one edit of the parsed program, printed back to text:
+// 2. A statement-level reducer for any program that parses (a generated one after stage 1, an
+//    invalid generated one, or a hand-written failing test). Each candidate is one edit of the parsed program, printed back to text:
 //      - drop a statement together with every statement that uses it (its "cone");
 //      - replace every use of a value by a literal of its dtype (the value then has no users and
 //        the next pass drops it);
@@ -13,8 +13,12 @@
 //      - drop a store with the after that makes it visible (the after's uses take its memory);
 //      - flatten a loop: its end's uses take the end's effect, the range's uses become 0;
 //      - lower a range's literal bound to 1;
-//      - drop a function nothing calls.
-//    A candidate is kept only when compile() finds no error and the failure is still there. Edits
+//      - drop a function nothing calls;
+//    and, when none of these is kept any more, the costlier
+//      - merge a statement into another of the same kind and dtype defined before its uses (they
+//        take the other one, and it goes).
+//    A candidate is kept only when compile() gives what it gave the original (no error for a valid
+//    program; the same rule, at any line, for an invalid one) and the failure is still there. Edits
 //    make the program strictly smaller or simpler, so the passes end; the budget ends them sooner.
 #include <rapidcheck/Seq.h>
 
@@ -35,10 +39,16 @@ using uir::Operand;
 using uir::Program;
 using uir::Stmt;
 
+/// The rule a program's compile reports, or none for a valid program.
+std::optional<uir::Rule> rule_of(const uir::Compiled& compiled) {
+  return compiled.error ? std::optional(compiled.error->rule) : std::nullopt;
+}
+
 struct Search {
   const std::function<bool(const std::string&)>& still_fails;
   const MinimizeLimits& limits;
   MinimizeStats& stats;
+  std::optional<uir::Rule> rule;  // what every candidate must compile to: the original's outcome
   Clock::time_point start = Clock::now();
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
@@ -187,7 +197,7 @@ bool try_candidate(const Program& candidate, Search& search, uir::Compiled* curr
   std::string text = uir::print_program(candidate);
   if (text == *current_text) return false;  // an edit that changed nothing (e.g. a value with no uses)
   uir::Compiled compiled = uir::compile("shrink.uir", text);
-  if (compiled.error || !search.fails(text)) return false;
+  if (rule_of(compiled) != search.rule || !search.fails(text)) return false;
   *current = std::move(compiled);
   *current_text = std::move(text);
   ++search.stats.reducer_steps;
@@ -249,17 +259,59 @@ bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
   return changed;
 }
 
+/// The first statement using statement `stmt`, or the number of statements when none does.
+int first_user(const Program& program, int stmt) {
+  for (size_t k = stmt + 1; k < program.stmts.size(); ++k)
+    for (const Operand& op : program.stmts[k].operands)
+      if (op.kind == Operand::Kind::Ref && op.ref == stmt) return static_cast<int>(k);
+  return static_cast<int>(program.stmts.size());
+}
+
+/// The costlier edit, tried only when the cheap ones are stuck: a statement's uses taken over by
+/// another statement of the same kind and dtype defined before them (a value by an index or another value, a buffer by
+/// another buffer, a view by another view), and the statement dropped. This is what joins two
+/// buffers into one or feeds a store straight from a range, which no edit of a single statement's
+/// own operands reaches. True when one was kept.
+bool substitute_pass(Search& search, uir::Compiled* current, std::string* text) {
+  bool changed = false;
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k > 0; --k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) continue;
+    const Stmt stmt = current->program.stmts[k];
+    if (stmt.kind != uir::Kind::Value && stmt.kind != uir::Kind::Memory && stmt.kind != uir::Kind::View) continue;
+    // `by` may come after `k` (a later version of another buffer), as long as it comes before k's
+    // first use; compile() rejects the candidates that break a rule (a forked version, say).
+    const int first_use = first_user(current->program, k);
+    for (int by = 0; by < first_use && !search.exhausted(); ++by) {
+      const Stmt& other = current->program.stmts[by];
+      if (by == k || other.kind != stmt.kind || other.dtype != stmt.dtype) continue;
+      if (try_candidate(without_cone(with_uses_replaced(current->program, k, by), k), search, current, text)) {
+        changed = true;
+        break;
+      }
+    }
+  }
+  return changed;
+}
+
 }  // namespace
 
 std::string minimize_program(const std::string& text,
                            const std::function<bool(const std::string&)>& still_fails,
                            const MinimizeLimits& limits, MinimizeStats* stats) {
   MinimizeStats local;
-  Search search{still_fails, limits, stats ? *stats : local};
-  std::string best = walk_shrink_tree(text, search);
-  uir::Compiled current = uir::compile("shrink.uir", best);
-  if (!current.error)
-    while (!search.exhausted() && reduce_pass(search, &current, &best)) {
+  uir::Compiled current = uir::compile("shrink.uir", text);
+  Search search{still_fails, limits, stats ? *stats : local, rule_of(current)};
+  std::string best = text;
+  if (!search.rule) {  // a generated program (the tree rebuilds valid programs only)
+    best = walk_shrink_tree(text, search);
+    current = uir::compile("shrink.uir", best);
+  }
+  // Statement edits need the whole program: a malformed line (E-SYNTAX) leaves only a part parsed.
+  if (search.rule != uir::Rule::Syntax)
+    while (!search.exhausted()) {
+      while (!search.exhausted() && reduce_pass(search, &current, &best)) {
+      }
+      if (!substitute_pass(search, &current, &best)) break;
     }
   search.stats.seconds = search.elapsed();
   return best;

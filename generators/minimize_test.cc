@@ -131,5 +131,61 @@ TEST(MinimizeProgram, AGeneratedProgramEditedByHandSkipsTheShrinkTree) {
   EXPECT_GT(untouched.tree_steps, 0);
 }
 
+TEST(MinimizeProgram, MergesABufferIntoALaterVersionOfAnother) {
+  // Element 0 of the first buffer and element 1 of the last must end as 5. Dropping either store
+  // loses one of them, and nothing can become a literal; only merging %b into %a1 (the version
+  // after the first store, defined after %b but before %b's uses) keeps both with one buffer less.
+  std::string text =
+      "%a = buffer 2 dtype=i32 slot=0\n"
+      "%b = buffer 2 dtype=i32 slot=1\n"
+      "%va = shrink %a 0 shape=[]\n"
+      "%s1 = store %va 5\n"
+      "%a1 = after %a %s1\n"
+      "%vb = shrink %b 1 shape=[]\n"
+      "%s2 = store %vb 5\n"
+      "%b1 = after %b %s2\n";
+  auto ends_with_fives = [](const std::string& t) {
+    std::optional<uir::RunResult> result = run_on_zeros(t);
+    return result && !result->buffers.empty() && result->buffers.front().i32(0) == 5 &&
+           result->buffers.back().i32(1) == 5;
+  };
+  ASSERT_TRUE(ends_with_fives(text));
+  std::string small = minimize_program(text, ends_with_fives, MinimizeLimits{});
+  EXPECT_TRUE(ends_with_fives(small)) << small;
+  EXPECT_FALSE(contains(small, "slot=1")) << small;
+  EXPECT_EQ(count_statements(small), 7) << small;
+}
+
+TEST(MinimizeProgram, AnInvalidProgramShrinksToProgramsWithTheSameRule) {
+  // E-DIV-ZERO on the idiv; everything else can go. A predicate that holds for every text shows
+  // that the minimiser itself keeps the rule: without that it would drop the idiv too (or keep a
+  // program that is valid).
+  std::string text =
+      "%b = buffer 4 dtype=i32 slot=0\n"
+      "%i = range 4\n"
+      "%v = shrink %b %i shape=[]\n"
+      "%x = load %v\n"
+      "%y = add %x 1\n"
+      "%s = store %v %y\n"
+      "%e = end %s %i\n"
+      "%b1 = after %b %e\n"
+      "%d = idiv 7 %x\n";
+  ASSERT_EQ(uir::compile("s.uir", text).error->rule, uir::Rule::DivZero);
+  std::string small = minimize_program(text, [](const std::string&) { return true; }, MinimizeLimits{});
+  std::optional<uir::Error> error = uir::compile("s.uir", small).error;
+  ASSERT_TRUE(error.has_value()) << small;
+  EXPECT_EQ(error->rule, uir::Rule::DivZero) << small;
+  EXPECT_TRUE(contains(small, " idiv ")) << small;
+  EXPECT_LT(count_statements(small), 4) << small;  // the buffer, its view, the load, the idiv at most
+}
+
+TEST(MinimizeProgram, AMalformedProgramIsLeftAsItIs) {
+  // Its parse stops at the bad line, so the statements after it are not there to edit.
+  std::string text = "%a = add 1 2\n%b = frobnicate %a\n%c = add %a 3\n";
+  MinimizeStats stats;
+  EXPECT_EQ(minimize_program(text, [](const std::string&) { return true; }, MinimizeLimits{}, &stats), text);
+  EXPECT_EQ(stats.attempts, 0);
+}
+
 }  // namespace
 }  // namespace uirgen

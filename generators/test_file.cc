@@ -37,7 +37,14 @@ uirgrade::TestCase base_case(const std::string& name, const std::string& suite, 
 
 GeneratedTest make_valid_test(const std::string& program_text, const std::string& name,
                               const std::string& suite, int week, uint64_t data_seed, bool render) {
-  Outcome outcome = run_program(program_text, data_seed);
+  return make_valid_test(
+      program_text, name, suite, week,
+      [data_seed](const std::vector<uir::SlotSpec>& specs) { return random_inputs(specs, data_seed); }, render);
+}
+
+GeneratedTest make_valid_test(const std::string& program_text, const std::string& name,
+                              const std::string& suite, int week, const InputsFor& inputs_for, bool render) {
+  Outcome outcome = run_program_on(program_text, inputs_for);
   uirgrade::TestCase test = base_case(name, suite, week);
   test.mode = render ? uirgrade::Mode::Render : uirgrade::Mode::Run;
   test.expect_exit = outcome.exit_code;

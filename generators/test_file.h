@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "generators/differential.h"
 #include "generators/mutate.h"
 #include "testcase/test_case.h"
 
@@ -20,6 +21,9 @@ struct GeneratedTest {
 /// data made from `data_seed` and the buffers, exit code and assert line the oracle computes.
 GeneratedTest make_valid_test(const std::string& program_text, const std::string& name,
                               const std::string& suite, int week, uint64_t data_seed, bool render);
+/// The same with the data inputs_for(the program's buffers).
+GeneratedTest make_valid_test(const std::string& program_text, const std::string& name,
+                              const std::string& suite, int week, const InputsFor& inputs_for, bool render);
 
 /// An invalid program as an `exit 2` test naming its rule.
 GeneratedTest make_invalid_test(const InvalidProgram& invalid, const std::string& name,

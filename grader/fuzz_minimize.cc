@@ -1,14 +1,38 @@
-// Candidates are programs (uirgen::minimize_program edits programs and keeps only valid ones); the
-// grader judges tests. Each candidate program is turned into a test exactly as the live fuzzer makes
-// one, so the student is judged on the candidate the same way it was on the original.
+// Candidates are programs (uirgen::minimize_program edits programs and keeps only those that compile
+// to what the original did: valid, or the same rule); the grader judges tests. Each candidate
+// program is turned into a test exactly as the live fuzzer makes one, so the student is judged on
+// the candidate the same way it was on the original, and on the same data: a buffer the candidate
+// still has gets the failing test's own values (a failure that needs a NaN or an overflow there
+// stays), so only a buffer without explicit data gets fresh values from the seed.
 #include "grader/fuzz_minimize.h"
 
 #include <set>
 #include <sstream>
 
 #include "generators/test_file.h"
+#include "oracle/oracle.h"
 
 namespace uirgrade {
+namespace {
+
+/// The failing test's values for the buffers of `specs`, where it has explicit ones of the length.
+std::vector<uir::SlotData> kept_data(const TestCase& failing, const std::vector<uir::SlotSpec>& specs,
+                                     uint64_t seed) {
+  std::vector<uir::SlotData> out = uirgen::random_inputs(specs, seed);
+  for (uir::SlotData& slot : out) {
+    auto it = failing.data.find(slot.slot);
+    if (it == failing.data.end() || it->second.kind != DataSpec::Kind::Explicit ||
+        it->second.values.size() != slot.words.size())
+      continue;
+    std::vector<uint32_t> words;
+    for (const std::string& value : it->second.values)
+      if (std::optional<uint32_t> word = uir::parse_slot_value(slot.dtype, value)) words.push_back(*word);
+    if (words.size() == slot.words.size()) slot.words = std::move(words);
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string generated_program_text(const TestCase& test) {
   std::set<int> header_lines;
@@ -22,18 +46,27 @@ std::string generated_program_text(const TestCase& test) {
 
 std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
-                                              uint64_t seed, const uirgen::MinimizeLimits& limits) {
-  if (failing.expect_exit == 2) return std::nullopt;  // the minimiser keeps programs valid
+                                              uint64_t seed, const uirgen::MinimizeLimits& limits,
+                                              uirgen::MinimizeStats* stats) {
   auto as_test = [&](const std::string& program) {
-    // make_valid_test puts the headers below line 1, the generator's comment, which the reducer's
-    // reprinted programs lack: without one the first statement would come before `# expect`.
+    // The headers go below line 1, the generator's comment, which the reducer's reprinted programs
+    // lack: without one the first statement would come before `# expect`.
     const std::string text = program.rfind("#", 0) == 0 ? program : "# minimised by uirgen\n" + program;
-    return uirgen::make_valid_test(text, failing.name, failing.suite, failing.week, seed,
-                                   failing.mode == Mode::Render).test;
+    if (failing.expect_exit == 2) {
+      // The minimiser keeps only candidates the oracle rejects with the original's rule.
+      uir::Compiled compiled = uir::compile("shrink.uir", text);
+      uirgen::InvalidProgram invalid{text, -1, compiled.error ? compiled.error->rule : uir::Rule::Syntax,
+                                     compiled.error ? compiled.error->line : 0};
+      return uirgen::make_invalid_test(invalid, failing.name, failing.suite, failing.week).test;
+    }
+    auto inputs_for = [&](const std::vector<uir::SlotSpec>& specs) { return kept_data(failing, specs, seed); };
+    return uirgen::make_valid_test(text, failing.name, failing.suite, failing.week, inputs_for,
+                                   failing.mode == Mode::Render)
+        .test;
   };
   const std::string original = generated_program_text(failing);
   std::string smallest = uirgen::minimize_program(
-      original, [&](const std::string& program) { return still_fails(as_test(program)); }, limits);
+      original, [&](const std::string& program) { return still_fails(as_test(program)); }, limits, stats);
   if (uirgen::count_statements(smallest) >= uirgen::count_statements(original)) return std::nullopt;
   TestCase shrunk = as_test(smallest);
   shrunk.points = failing.points;

@@ -16,11 +16,18 @@ namespace uirgrade {
 /// (test.header_lines), so that it is again exactly what the generator printed.
 std::string generated_program_text(const TestCase& test);
 
-/// The smallest valid program on which `still_fails` holds, as a test made like the generator makes
-/// them (explicit data from `seed`, the oracle's expectations, the same name and mode), or nullopt
-/// when `failing` is not a valid generated program or nothing smaller still fails.
+/// What `grade` gives each failure it shrinks: each attempt runs the student once (a render test
+/// also compiles its C), so the budget is in attempts and in seconds.
+inline constexpr uirgen::MinimizeLimits kGradeMinimizeLimits{300, 20.0};
+
+/// The smallest program on which `still_fails` holds, as a test made like the generator makes them
+/// (the oracle's expectations, the same name and mode; the failing test's own data for the buffers
+/// left, values from `seed` for any other), or nullopt when nothing smaller still fails. A valid
+/// program shrinks to valid ones; an invalid one (`exit 2`) to programs the oracle rejects with the
+/// same rule.
 std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
-                                              uint64_t seed, const uirgen::MinimizeLimits& limits);
+                                              uint64_t seed, const uirgen::MinimizeLimits& limits,
+                                              uirgen::MinimizeStats* stats = nullptr);
 
 }  // namespace uirgrade

@@ -52,10 +52,42 @@ TEST(FuzzMinimize, NothingSmallerFailsMeansNoShrink) {
   TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
   auto never = [](const TestCase&) { return false; };
   EXPECT_FALSE(minimize_generated_test(failing, never, 5, {100, 5.0}).has_value());
-  TestCase invalid = failing;
-  invalid.expect_exit = 2;  // invalid programs are not shrunk: the shrinker keeps programs valid
-  auto always = [](const TestCase&) { return true; };
-  EXPECT_FALSE(minimize_generated_test(invalid, always, 5, {100, 5.0}).has_value());
+}
+
+TEST(FuzzMinimize, CandidatesKeepTheFailingTestsData) {
+  // The failure needs the data the test was made with (seed 5), and the minimiser is given
+  // another seed (99): a candidate that got fresh data from the seed would not fail.
+  TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
+  ASSERT_EQ(failing.data.at(0).kind, DataSpec::Kind::Explicit);
+  const std::vector<std::string> data = failing.data.at(0).values;
+  ASSERT_NE(data, uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 99, false).test.data.at(0).values);
+  auto still_fails = [&](const TestCase& candidate) {
+    auto it = candidate.data.find(0);
+    return it != candidate.data.end() && it->second.values == data;
+  };
+  std::optional<TestCase> smallest = minimize_generated_test(failing, still_fails, 99, {200, 10.0});
+  ASSERT_TRUE(smallest.has_value());
+  EXPECT_EQ(smallest->data.at(0).values, data);
+  EXPECT_LT(uirgen::count_statements(generated_program_text(*smallest)), uirgen::count_statements(kProgram));
+}
+
+TEST(FuzzMinimize, AnInvalidTestShrinksToAnInvalidTestOfTheSameRule) {
+  const std::string program = kProgram + "%d = idiv 7 %x\n";  // %x may be 0: E-DIV-ZERO
+  uir::Compiled compiled = uir::compile("p.uir", program);
+  ASSERT_TRUE(compiled.error.has_value());
+  uirgen::InvalidProgram invalid{program, -1, compiled.error->rule, compiled.error->line};
+  TestCase failing = uirgen::make_invalid_test(invalid, "fuzz/21", "fuzz", 3).test;
+  ASSERT_EQ(failing.expect_error_rule, "E-DIV-ZERO");
+  auto mentions_idiv = [](const TestCase& candidate) {
+    return generated_program_text(candidate).find(" idiv ") != std::string::npos;
+  };
+  std::optional<TestCase> smallest = minimize_generated_test(failing, mentions_idiv, 5, {200, 10.0});
+  ASSERT_TRUE(smallest.has_value());
+  EXPECT_EQ(smallest->expect_exit, 2);
+  EXPECT_EQ(smallest->expect_error_rule, "E-DIV-ZERO");
+  std::string text = generated_program_text(*smallest);
+  EXPECT_EQ(uir::compile("s.uir", text).error->rule, uir::Rule::DivZero) << text;
+  EXPECT_LE(uirgen::count_statements(text), 4) << text;
 }
 
 }  // namespace

@@ -81,8 +81,8 @@ std::optional<TestCase> catalogue_test(const uir::MutantInfo& m, int week) {
 void exact(TestCase& test) { test.tolerance = Tolerance{0, 0}; }
 
 /// The smallest program that still kills every one of `assigned` (graded in-process, exactly as the
-/// selection graded it), or `test` itself. Invalid programs stay as they are: the minimiser keeps
-/// programs valid, and an invalid one kills by its rule, not by its size.
+/// selection graded it), or `test` itself. An invalid program shrinks to programs that break the
+/// same rule.
 TestCase shrink_keeping_kills(const TestCase& test, const std::vector<std::string>& assigned, int week,
                               uint64_t seed, double seconds) {
   auto kills_all = [&](const TestCase& candidate) {

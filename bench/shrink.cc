@@ -1,0 +1,162 @@
+// bench_shrink: how small the grader's shrinking gets the failures of each planted bug (issue 12's
+// target: <= 12 statements, median over 20 seeds). For each mutant of oracle/mutants.def and each
+// seed, the week's generated tests (weeks.yaml's counts, as `grade --seed S` makes them) are graded
+// against the mutant in-process (grader/mutant_runner.h), and the first generated test it fails is
+// shrunk the way `grade` shrinks it (the same minimiser and budget, kGradeMinimizeLimits, and the
+// same "still fails with the same verdict" test). Prints per mutant: the seeds whose tests caught it, the
+// median statements before and after shrinking, the largest after, the median attempts and time.
+// Attempts are in-process here; against a real student each costs a process (and a C compile for
+// a render test), which is why the grader's budget is in attempts and seconds.
+//   bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show]
+//   --all-failures: shrink every failing generated test of a seed (the figure is then the median
+//                   over all of them), not only the first.
+//   --show:         print each shrunk program (to see what the shrinker leaves).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "generators/fuzz.h"
+#include "grader/fuzz_minimize.h"
+#include "grader/grade.h"
+#include "grader/mutant_runner.h"
+#include "grader/suite.h"
+#include "oracle/mutants.h"
+#include "uirgrade_paths.h"
+
+namespace {
+
+using namespace uirgrade;
+
+struct Options {
+  int seeds = 20;
+  int week = 3;
+  std::vector<std::string> mutants;  // empty: all
+  bool all_failures = false;
+  bool show = false;
+};
+
+struct Shrunk {
+  int before = 0;
+  int after = 0;
+  int attempts = 0;
+  double seconds = 0;
+};
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+/// The shrunk failures of one mutant on the generated tests of one seed.
+std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uint64_t seed,
+                                    const std::map<std::string, int>& fuzz_counts, const Options& options) {
+  std::vector<TestCase> tests = uirgen::make_fuzz_tests(week, fuzz_counts, seed);
+  MutantRunner runner(uir::Mutants::of(mutant.id));
+  CCompiler compiler(runner, 4096);
+  GradeConfig config;
+  config.student = "uir-oracle --mutant " + std::string(mutant.name);
+  config.student_path = "mutant:" + std::string(mutant.name);
+  config.week = week;
+  config.seed = seed;
+  std::vector<Shrunk> out;
+  for (const TestCase& test : tests) {
+    TestResult result = grade_test(test, config, runner, compiler);
+    if (result.verdict == Verdict::Pass) continue;
+    uirgen::MinimizeStats stats;
+    auto still_fails = [&](const TestCase& candidate) {
+      return grade_test(candidate, config, runner, compiler).verdict == result.verdict;
+    };
+    std::optional<TestCase> smallest = minimize_generated_test(test, still_fails, seed, kGradeMinimizeLimits, &stats);
+    int before = uirgen::count_statements(generated_program_text(test));
+    out.push_back({before, smallest ? uirgen::count_statements(generated_program_text(*smallest)) : before,
+                   stats.attempts, stats.seconds});
+    if (options.show && smallest)
+      std::printf("--- %s, seed %llu, %s (%s): %d -> %d statements\n%s", std::string(mutant.name).c_str(),
+                  static_cast<unsigned long long>(seed), test.name.c_str(), std::string(verdict_name(result.verdict)).c_str(),
+                  out.back().before, out.back().after, generated_program_text(*smallest).c_str());
+    if (!options.all_failures) break;
+  }
+  return out;
+}
+
+void bench_mutant(const uir::MutantInfo& mutant, const Options& options, const std::map<std::string, int>& counts) {
+  std::vector<double> before, after, attempts, seconds;
+  int caught = 0, largest = 0;
+  for (int s = 1; s <= options.seeds; ++s) {
+    std::vector<Shrunk> shrunk = shrink_for_seed(mutant, options.week, static_cast<uint64_t>(s), counts, options);
+    if (!shrunk.empty()) ++caught;
+    for (const Shrunk& one : shrunk) {
+      before.push_back(one.before);
+      after.push_back(one.after);
+      attempts.push_back(one.attempts);
+      seconds.push_back(one.seconds);
+      largest = std::max(largest, one.after);
+    }
+  }
+  if (caught == 0) {
+    std::printf("%-28s caught by no seed's generated tests\n", std::string(mutant.name).c_str());
+    return;
+  }
+  double median_after = median(after);
+  std::printf("%-28s %2d/%-2d %4zu %8.1f %8.1f %6d %9.0f %8.3f %s\n", std::string(mutant.name).c_str(), caught,
+              options.seeds, after.size(), median(before), median_after, largest, median(attempts),
+              median(seconds), median_after <= 12 ? "" : "  > 12");
+  std::fflush(stdout);
+}
+
+std::vector<std::string> split_commas(const std::string& list) {
+  std::vector<std::string> out;
+  for (size_t start = 0; start <= list.size();) {
+    size_t comma = std::min(list.find(',', start), list.size());
+    out.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--seeds" && i + 1 < argc) options.seeds = std::atoi(argv[++i]);
+    else if (arg == "--week" && i + 1 < argc) options.week = std::atoi(argv[++i]);
+    else if (arg == "--mutants" && i + 1 < argc) options.mutants = split_commas(argv[++i]);
+    else if (arg == "--all-failures") options.all_failures = true;
+    else if (arg == "--show") options.show = true;
+    else {
+      std::fprintf(stderr, "usage: bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show]\n");
+      return 2;
+    }
+  }
+  auto loaded = load_week(UIRGRADE_SOURCE_DIR "/suites", options.week);
+  if (auto* error = std::get_if<SuiteError>(&loaded)) {
+    std::fprintf(stderr, "bench_shrink: %s\n", format_suite_error(*error).c_str());
+    return 2;
+  }
+  const std::map<std::string, int> counts = std::get<LoadedWeek>(loaded).plan.fuzz_counts;
+  std::printf("Shrinking the first failing generated test of each seed (week %d, seeds 1-%d, %d valid + %d "
+              "invalid generated tests per seed)%s\n",
+              options.week, options.seeds, counts.count("valid") ? counts.at("valid") : 0,
+              counts.count("invalid") ? counts.at("invalid") : 0, options.all_failures ? ", every failure" : "");
+  std::printf("%-28s %5s %4s %8s %8s %6s %9s %8s\n", "mutant", "seeds", "n", "before", "after", "worst",
+              "attempts", "seconds");
+  auto start = std::chrono::steady_clock::now();
+  for (const uir::MutantInfo& mutant : uir::mutant_catalogue()) {
+    if (!options.mutants.empty() &&
+        std::find(options.mutants.begin(), options.mutants.end(), mutant.name) == options.mutants.end())
+      continue;
+    bench_mutant(mutant, options, counts);
+  }
+  std::printf("(before, after, attempts, seconds: medians; worst: the largest shrunk program) total %.1f s\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return 0;
+}
