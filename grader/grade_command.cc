@@ -184,6 +184,10 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     err << fmt::format("grade: {}: not an executable file\n", options.student);
     return kUsageOrSuiteError;
   }
+  if (std::string problem = link_out_of_submission(options.student); !problem.empty()) {
+    err << "grade: " << problem << '\n';
+    return kUsageOrSuiteError;
+  }
 
   std::string runner_error;
   std::unique_ptr<ProcessRunner> runner_owner = make_process_runner(options.sandbox, &runner_error);

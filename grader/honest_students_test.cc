@@ -128,6 +128,21 @@ INSTANTIATE_TEST_SUITE_P(Tiers, HonestStudent,
                                                               std::string("none"))),
                          [](const auto& param) { return std::get<0>(param.param) + "_" + std::get<1>(param.param); });
 
+// A student executable that is a link out of its directory would crash in the namespaces tier
+// (only that directory is there) and pass in the others; every tier refuses it before grading.
+TEST(HandedIn, AnExecutableLinkingOutOfItsDirectoryIsRefusedInEveryTier) {
+  fs::path dir = readable_temp_dir("uirgrade-honest-link");
+  fs::create_directories(dir / "submission");
+  fs::create_symlink(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "submission/student-uirc");
+  for (const char* tier : {"namespaces", "uid", "none"}) {
+    Shell graded = run_shell(UIRGRADE_BINARY_DIR "/grade --week 1 --only week1/add_i32 --sandbox " + std::string(tier) +
+                             " " + (dir / "submission/student-uirc").string());
+    EXPECT_EQ(graded.exit_code, 2) << tier << "\n" << graded.output;
+    EXPECT_NE(graded.output.find("student-uirc is a symbolic link to"), std::string::npos) << graded.output;
+  }
+  fs::remove_all(dir);
+}
+
 // What the Python student renders is not the oracle's text: its loops are written through a macro,
 // so that the text holds fewer `for` words than the loops it compiles, and its `# render: loops=N`
 // tests pass only because the grader counts what is compiled (render_check.h).

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -107,6 +108,22 @@ std::optional<SubmissionCopy> SubmissionCopy::make(const std::string& executable
 
 SubmissionCopy::~SubmissionCopy() {
   if (!dir_.empty()) remove_tree(dir_);
+}
+
+std::string link_out_of_submission(const std::string& executable) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path given = fs::absolute(executable, ec);
+  if (ec || !fs::is_symlink(given, ec)) return "";
+  fs::path dir = fs::weakly_canonical(given.parent_path(), ec);
+  fs::path target = fs::canonical(given, ec);
+  if (ec) return fmt::format("{} is a symbolic link that leads nowhere", executable);
+  auto [dir_end, target_part] = std::mismatch(dir.begin(), dir.end(), target.begin(), target.end());
+  if (dir_end == dir.end()) return "";
+  return fmt::format("{} is a symbolic link to {}, outside {}: a student's processes see only the directory "
+                     "that holds the executable, so hand in that directory with the executable inside it (a "
+                     "link within it, such as student-uirc -> build/uirc, is fine)",
+                     executable, target.string(), dir.string());
 }
 
 }  // namespace uirgrade

@@ -28,4 +28,9 @@ class SubmissionCopy {
   std::string executable_;
 };
 
+/// Why `executable` cannot be handed in as it is, or "": when it is a symbolic link, followed to its
+/// end it must stay inside the directory that holds it (the submission), since that directory is
+/// all a sandbox shows of it (a link such as student-uirc -> build/uirc is fine).
+std::string link_out_of_submission(const std::string& executable);
+
 }  // namespace uirgrade
