@@ -1,5 +1,5 @@
 // Honest students are unaffected by the sandbox (issue 10): the oracle's CLI handed in as a
-// student, and a student written in Python (grader/testdata/honest/python_student: a script and its
+// student (through a link, `student-uirc -> uir-oracle`), and a student written in Python (grader/testdata/honest/python_student: a script and its
 // own package directory beside it, which writes its kernels' loops through a macro), each graded by
 // the real `grade` binary on the whole of week 3 (every suite test, run and render, and the
 // generated hidden tests) in every tier this machine gives, score full marks.
@@ -61,9 +61,11 @@ class HonestStudent : public ::testing::TestWithParam<std::tuple<std::string, st
     fs::copy(UIRGRADE_SOURCE_DIR "/suites", area_ / "suites", fs::copy_options::recursive);
     ASSERT_EQ(std::system(("chmod -R go-rwx " + area_.string()).c_str()), 0);
 
-    // The oracle's CLI handed in on its own, under the name students hand in.
+    // The oracle's CLI handed in on its own, as a build leaves it: the binary, and the name students
+    // hand in as a link to it.
     oracle_dir_ = readable_temp_dir("uirgrade-honest-oracle");
-    fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", oracle_dir_ / "student-uirc");
+    fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", oracle_dir_ / "uir-oracle");
+    fs::create_symlink("uir-oracle", oracle_dir_ / "student-uirc");
     open_up(oracle_dir_);
     python_dir_ = readable_temp_dir("uirgrade-honest-python");
     hand_in_python_student(python_dir_);

@@ -118,8 +118,8 @@ std::string link_out_of_submission(const std::string& executable) {
   fs::path dir = fs::weakly_canonical(given.parent_path(), ec);
   fs::path target = fs::canonical(given, ec);
   if (ec) return fmt::format("{} is a symbolic link that leads nowhere", executable);
-  auto [dir_end, target_part] = std::mismatch(dir.begin(), dir.end(), target.begin(), target.end());
-  if (dir_end == dir.end()) return "";
+  // Inside when every component of the directory starts the target (so `sub2/x` is not in `sub`).
+  if (std::mismatch(dir.begin(), dir.end(), target.begin(), target.end()).first == dir.end()) return "";
   return fmt::format("{} is a symbolic link to {}, outside {}: a student's processes see only the directory "
                      "that holds the executable, so hand in that directory with the executable inside it (a "
                      "link within it, such as student-uirc -> build/uirc, is fine)",
