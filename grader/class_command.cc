@@ -14,6 +14,7 @@
 #include "grader/display_text.h"
 #include "grader/grade_command.h"
 #include "grader/gradebook_csv.h"
+#include "grader/private_paths.h"
 #include "grader/report_totals.h"
 
 namespace uirgrade {
@@ -63,6 +64,20 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
   return ok ? kAllPassed : kUsageOrSuiteError;
 }
 
+/// What the uid tier must keep from every borrowed uid in a class run, besides the grader's own
+/// paths: the submissions' originals (each student is shown a private copy of its own only) and
+/// the class's outputs (every student's report).
+std::vector<GuardedPath> class_paths(const Options& options, const std::vector<Submission>& students) {
+  std::error_code ec;
+  auto absolute = [&ec](const std::string& path) { return std::filesystem::absolute(path, ec).string(); };
+  std::vector<GuardedPath> guarded = {{absolute(options.submissions), "the submissions"},
+                                      {absolute(options.out_dir), "the class's outputs"}};
+  if (!std::filesystem::is_directory(options.submissions, ec))  // a roster CSV names folders anywhere
+    for (const Submission& student : students)
+      guarded.push_back({absolute(student.folder.empty() ? student.compiler : student.folder), "a submission"});
+  return guarded;
+}
+
 }  // namespace
 
 int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
@@ -85,20 +100,22 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   }
   ProcessRunner& runner = *runner_owner;
   err << "grade class: sandbox: " << runner.isolation() << '\n';
-  // The uid tier grades a private copy of each submission (grader/sandbox.h); a class run does not
-  // make those copies yet, so it refuses that tier rather than grade with paths a borrowed uid can read.
-  if (runner.tier() == Tier::Uid) {
-    err << "grade class: the uid tier is not supported for a class yet: use --sandbox namespaces (bubblewrap)\n";
-    return kUsageOrSuiteError;
-  }
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "students", ec);
+  if (runner.tier() == Tier::Uid) {
+    // (A root grader's umask makes a new class directory its own.)
+    if (std::string refusal = uid_tier_refusal(options, class_paths(options, students)); !refusal.empty()) {
+      err << "grade class: " << refusal << '\n';
+      return kUsageOrSuiteError;
+    }
+  }
 
   ClassConfig config;
   config.grade = shared_config(options, week->limits);
   config.student_budget_seconds = options.student_budget_seconds;
   config.out_dir = options.out_dir;
   config.isolation = [&runner] { return runner.isolation(); };
+  config.private_copies = runner.tier() == Tier::Uid;
   CCompiler compiler(runner, config.grade.limits.address_space_bytes >> 20);
   err << fmt::format("grade class: week {}, {} students{}, {} tests, {} jobs\n", options.week, students.size(),
                      options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",

@@ -11,6 +11,8 @@
 
 #include "grader/pool.h"
 #include "grader/report_names.h"
+#include "grader/sandbox.h"
+#include "grader/submission.h"
 
 namespace uirgrade {
 namespace {
@@ -20,7 +22,10 @@ struct InFlight {
   size_t index = 0;  // in the roster
   std::string key;
   GradeConfig config;
-  std::once_flag budget_started;
+  std::once_flag started;  // the budget's start and the private copy
+  std::optional<UidLease> group;  // whose gid alone may read `copy`
+  std::optional<SubmissionCopy> copy;
+  std::string copy_error;  // why no copy could be made: every test then fails to start
   std::vector<std::optional<TestResult>> results;
   std::atomic<size_t> left{0};
   std::chrono::steady_clock::time_point start;
@@ -37,6 +42,36 @@ StudentRecord not_gradable(const Submission& student, const std::string& key, co
   record.report.info.week = config.grade.week;
   record.report.info.student = student.compiler;
   return record;
+}
+
+/// Makes the student's private copy (ClassConfig::private_copies) and points its config at it.
+void make_private_copy(const Submission& student, InFlight& flight) {
+  std::string error;
+  if (std::optional<UidLease> lease = UidLease::claim(&error)) flight.group.emplace(std::move(*lease));
+  if (flight.group)
+    if (auto copy = SubmissionCopy::make_private(student.compiler, !student.folder.empty(), flight.group->gid(), &error))
+      flight.copy.emplace(std::move(*copy));
+  if (!flight.copy) {
+    flight.copy_error = "the submission could not be copied for the uid tier: " + error;
+    return;
+  }
+  flight.config.student_path = flight.copy->executable();
+  flight.config.submission_dir = student.folder.empty() ? flight.copy->executable() : flight.copy->dir();
+  flight.config.submission_group = flight.group->gid();
+}
+
+/// The result of a test that could not start because the submission could not be copied.
+TestResult not_started(const TestCase& test, const std::string& why) {
+  TestResult result;
+  result.name = test.name;
+  result.suite = test.suite;
+  result.week = test.week;
+  result.mode = test.mode;
+  result.visibility = test.visibility;
+  result.max_points = test.points;
+  result.verdict = Verdict::InternalError;
+  result.message = why;
+  return result;
 }
 
 /// Broken: an executable that no test could start (every result an internal error saying so).
@@ -83,7 +118,10 @@ std::vector<StudentRecord> grade_class(
     flight->config = config.grade;
     flight->config.student = student.compiler;
     flight->config.student_path = std::filesystem::absolute(student.compiler).string();
-    flight->config.submission_dir = std::filesystem::path(flight->config.student_path).parent_path().string();
+    // What the student's processes may read: its folder, or its executable alone (the directory
+    // a roster row's executable sits in may hold other students' files).
+    flight->config.submission_dir = student.folder.empty() ? flight->config.student_path
+                                                           : std::filesystem::absolute(student.folder).string();
     flight->results.resize(tests.size());
     flight->left = tests.size();
     flights.push_back(std::move(flight));
@@ -102,6 +140,8 @@ std::vector<StudentRecord> grade_class(
   auto student_done = [&](InFlight& flight) {
     const Submission& student = students[flight.index];
     shrink_generated_failures(tests, flight.results, flight.config, runner, compiler);
+    flight.copy.reset();  // the copy before the group that reads it
+    flight.group.reset();
     StudentRecord record;
     record.id = student.id;
     record.key = flight.key;
@@ -132,13 +172,15 @@ std::vector<StudentRecord> grade_class(
   run_on_pool(flights.size() * tests.size(), config.grade.jobs, nullptr, [&](size_t item) {
     InFlight& flight = *flights[item / tests.size()];
     size_t k = item % tests.size();
-    std::call_once(flight.budget_started, [&] {
+    std::call_once(flight.started, [&] {
+      if (config.private_copies) make_private_copy(students[flight.index], flight);
       flight.start = std::chrono::steady_clock::now();
       if (config.student_budget_seconds)
         flight.config.deadline = flight.start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                     std::chrono::duration<double>(*config.student_budget_seconds));
     });
-    flight.results[k] = grade_test(tests[k], expected[k], flight.config, runner, compiler);
+    flight.results[k] = flight.copy_error.empty() ? grade_test(tests[k], expected[k], flight.config, runner, compiler)
+                                                  : not_started(tests[k], flight.copy_error);
     if (flight.left.fetch_sub(1) == 1) student_done(flight);
   });
 

@@ -3,7 +3,8 @@
 // time), so no student pays any start-up but its own processes. Each student's time budget starts
 // with its first test; a hung student costs at most that budget. A student is saved (grader/
 // class_state.h) as soon as its last test finishes, so a killed run loses only the students in
-// flight, and students saved under the same key are not graded again.
+// flight, and students saved under the same key are not graded again. A student whose compiler is
+// not a folder's student-uirc (a roster row naming an executable) is shown that file alone.
 #pragma once
 
 #include <functional>
@@ -23,6 +24,10 @@ struct ClassConfig {
   std::optional<double> student_budget_seconds;
   std::string out_dir;  // where reports and state go
   std::function<std::string()> isolation;  // what the runner had in force, for each report (may be empty)
+  /// The uid tier: each student is graded from a copy of its submission that only its own processes
+  /// can read (a group borrowed for the student; grader/submission.h), made when its first test
+  /// starts and removed when its last ends, so that no student reads another's.
+  bool private_copies = false;
 };
 
 /// How a record came about, for the progress line.

@@ -157,4 +157,32 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   if (!HasFailure()) fs::remove_all(dir);
 }
 
+// The uid tier shows no student a private view of the file system: a class whose submissions
+// another uid can read (student B reading A's folder) is refused before anyone is graded.
+TEST(ClassIntegration, TheUidTierRefusesSubmissionsThatAnotherUidCanRead) {
+  if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
+  fs::path dir = fs::temp_directory_path() / ("uirgrade-class-uid-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::path subs = dir / "subs";
+  write_wrapped(subs, "ann", kBinaryDir + "/uir-oracle");
+  fs::permissions(subs, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+  std::vector<std::string> args = {"class", "--week", "3", subs.string(), "--out", (dir / "out").string(),
+                                   "--sandbox", "uid", "--only", "week3/acc*"};
+  EXPECT_EQ(wait_exit(start_grade(args, dir / "open.log")), 2);
+  std::string log = read(dir / "open.log");
+  EXPECT_NE(log.find("(the submissions)"), std::string::npos) << log;
+  EXPECT_NE(log.find("chmod -R go-rwx " + subs.string()), std::string::npos) << log;
+  EXPECT_FALSE(fs::exists(dir / "out/state")) << "a student was graded";
+
+  // Private submissions pass that check (the grader's own paths may still be refused here).
+  fs::permissions(subs, fs::perms::owner_all);
+  int code = wait_exit(start_grade(args, dir / "private.log"));
+  log = read(dir / "private.log");
+  EXPECT_EQ(log.find("(the submissions)"), std::string::npos) << log;
+  if (code == 0) {
+    EXPECT_NE(log.find("graded ann: "), std::string::npos) << log;
+  }
+  if (!HasFailure()) fs::remove_all(dir);
+}
+
 }  // namespace

@@ -30,24 +30,6 @@
 namespace uirgrade {
 namespace {
 
-/// The uid tier's precondition (grader/private_paths.h): what the grader reads and writes is not
-/// reachable by a borrowed uid. Returns the refusal, or "" when all is private.
-std::string uid_tier_refusal(const Options& options) {
-  std::vector<GuardedPath> guarded = {{options.suites_dir, "the suites"}};
-  std::error_code ec;
-  std::filesystem::path grader = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) guarded.push_back({grader.parent_path().string(), "the grader's build directory"});
-  for (const ReportOutput& output : options.outputs)
-    if (!output.path.empty()) guarded.push_back({std::filesystem::absolute(output.path, ec).string(), "a report"});
-  if (!options.keep_dir.empty())
-    guarded.push_back({std::filesystem::absolute(options.keep_dir, ec).string(), "the kept cases"});
-  std::string error;
-  std::optional<UidLease> lease = UidLease::claim(&error);
-  if (!lease) return "no uid to check the grader's paths with: " + error;
-  std::optional<Exposure> exposed = find_exposed_path(guarded, lease->uid(), lease->gid());
-  return exposed ? exposure_message(*exposed, lease->uid()) : "";
-}
-
 bool matches_any(const std::vector<std::string>& globs, const std::string& name) {
   return std::any_of(globs.begin(), globs.end(), [&](const std::string& glob) { return glob_matches(glob, name); });
 }
@@ -61,6 +43,22 @@ bool is_default_suites_dir(const std::string& dir) {
 }
 
 }  // namespace
+
+std::string uid_tier_refusal(const Options& options, std::vector<GuardedPath> guarded) {
+  guarded.push_back({options.suites_dir, "the suites"});
+  std::error_code ec;
+  std::filesystem::path grader = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) guarded.push_back({grader.parent_path().string(), "the grader's build directory"});
+  for (const ReportOutput& output : options.outputs)
+    if (!output.path.empty()) guarded.push_back({std::filesystem::absolute(output.path, ec).string(), "a report"});
+  if (!options.keep_dir.empty())
+    guarded.push_back({std::filesystem::absolute(options.keep_dir, ec).string(), "the kept cases"});
+  std::string error;
+  std::optional<UidLease> lease = UidLease::claim(&error);
+  if (!lease) return "no uid to check the grader's paths with: " + error;
+  std::optional<Exposure> exposed = find_exposed_path(guarded, lease->uid(), lease->gid());
+  return exposed ? exposure_message(*exposed, lease->uid()) : "";
+}
 
 void print_seed(const Options& options, std::string_view command, std::ostream& err) {
   if (options.seed_is_secret)

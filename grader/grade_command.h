@@ -11,12 +11,18 @@
 
 #include "grader/grade.h"
 #include "grader/options.h"
+#include "grader/private_paths.h"
 #include "grader/report.h"
 
 namespace uirgrade {
 
 /// The run's first line: the seed, or that it is secret (--seed random).
 void print_seed(const Options& options, std::string_view command, std::ostream& err);
+
+/// The uid tier's precondition (grader/private_paths.h): what the grader reads and writes (the
+/// suites, its build directory, the reports and kept cases) and `guarded` are not reachable by a
+/// borrowed uid. Returns the refusal, or "" when all is private.
+std::string uid_tier_refusal(const Options& options, std::vector<GuardedPath> guarded = {});
 
 /// The width of the terminal on stderr (80 when it is not one), for the progress line.
 size_t terminal_columns();

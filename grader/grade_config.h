@@ -3,6 +3,8 @@
 // engine (grader/student_run.h, grader/reproduce.h, grader/grade.h) reads it.
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -18,6 +20,9 @@ struct GradeConfig {
   std::string student;       // the path as given (reproduce commands)
   std::string student_path;  // the absolute path that is run (each test runs in a fresh directory)
   std::string submission_dir;  // the directory holding it, which all the student's processes may read
+  /// Uid tier, class runs: the group of the student's private submission copy, which the student's
+  /// processes (and no other student's) run with (ProcessRequest::extra_group). Unset: none.
+  std::optional<gid_t> submission_group;
   int week = 0;
   uint64_t seed = 0;
   bool seed_is_secret = false;  // --seed random: reproduce lines do not spell the seed

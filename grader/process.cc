@@ -301,9 +301,10 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
   std::optional<UidLease> lease = borrow_uid ? UidLease::claim(&error) : std::nullopt;
   if (borrow_uid && !lease) return internal_error("no uid to run the student as: " + error);
   if (lease) {
-    if (!can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error)) return internal_error(error);
+    const std::optional<gid_t> group = use_bwrap ? std::nullopt : request.extra_group;
+    if (!can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
     for (const std::string& path : request.read_only_paths)
-      if (!can_read_as(path, lease->uid(), lease->gid(), &error)) return internal_error(error);
+      if (!can_read_as(path, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
   }
   std::optional<std::pair<uid_t, gid_t>> owner;
   if (lease) owner = std::pair(lease->uid(), lease->gid());
@@ -337,6 +338,8 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
     setup.change_identity = !use_bwrap;
     setup.uid = lease->uid();
     setup.gid = lease->gid();
+    setup.has_extra_group = request.extra_group.has_value();
+    setup.extra_group = request.extra_group.value_or(0);
     setup.add_limit(RLIMIT_NPROC, kProcessBudget, kProcessBudget);
   } else if (!running_as_root()) {
     rlim_t nproc = processes_owned_by(getuid()).size() + kProcessBudget;

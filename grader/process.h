@@ -3,9 +3,12 @@
 // tested against misbehaving programs (grader/testdata/students/).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +40,9 @@ struct ProcessRequest {
   /// destination), moved there after a run that exited 0 (the C compiler's output): regular files
   /// only, then owned by the grader and read-only to others.
   std::vector<std::pair<std::string, std::string>> take_files;
+  /// Uid tier only: the one supplementary group the program runs with, the group of a class
+  /// student's private submission copy (grader/submission.h); unset: no supplementary group.
+  std::optional<gid_t> extra_group;
 };
 
 struct ProcessResult {

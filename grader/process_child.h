@@ -37,6 +37,8 @@ struct ChildSetup : boost::process::extend::handler {
   bool change_identity = false;  // become uid/gid (the grader is root)
   uid_t uid = 0;
   gid_t gid = 0;
+  bool has_extra_group = false;  // with change_identity: the one supplementary group
+  gid_t extra_group = 0;
   pid_t grader_pid = 0;
 
   void add_limit(int resource, rlim_t soft, rlim_t hard) { limits.at(limit_count++) = {resource, soft, hard}; }
@@ -61,8 +63,8 @@ struct ChildSetup : boost::process::extend::handler {
       rlimit value{limits[i].soft, limits[i].hard};
       if (setrlimit(limits[i].resource, &value) != 0) fail("setrlimit");
     }
-    if (change_identity && (syscall(SYS_setgroups, 0, nullptr) != 0 || syscall(SYS_setresgid, gid, gid, gid) != 0 ||
-                            syscall(SYS_setresuid, uid, uid, uid) != 0))
+    if (change_identity && (syscall(SYS_setgroups, has_extra_group ? 1 : 0, &extra_group) != 0 ||
+                            syscall(SYS_setresgid, gid, gid, gid) != 0 || syscall(SYS_setresuid, uid, uid, uid) != 0))
       fail("changing to the student uid");
     // No setuid program may give the student back what it lost.
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("PR_SET_NO_NEW_PRIVS");

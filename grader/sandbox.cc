@@ -70,9 +70,11 @@ bool lock_directory_ready(std::string* error) {
   return true;
 }
 
-// Takes the identity uid/gid without supplementary groups, in a forked child only.
-bool become(uid_t uid, gid_t gid) {
-  return syscall(SYS_setgroups, 0, nullptr) == 0 && syscall(SYS_setresgid, gid, gid, gid) == 0 &&
+// Takes the identity uid/gid with `extra_group` as its only supplementary group (or none), in a
+// forked child only.
+bool become(uid_t uid, gid_t gid, std::optional<gid_t> extra_group = std::nullopt) {
+  gid_t group = extra_group.value_or(0);
+  return syscall(SYS_setgroups, extra_group ? 1 : 0, &group) == 0 && syscall(SYS_setresgid, gid, gid, gid) == 0 &&
          syscall(SYS_setresuid, uid, uid, uid) == 0;
 }
 
@@ -171,19 +173,20 @@ namespace {
 
 // Asks the kernel, from a child that takes the identity uid/gid, whether access(path, mode) holds.
 // Returns 0, the errno it failed with, or -1 when the identity could not be taken.
-int access_as(const std::string& path, uid_t uid, gid_t gid, int mode) {
+int access_as(const std::string& path, uid_t uid, gid_t gid, std::optional<gid_t> extra_group, int mode) {
   pid_t helper = fork();
   if (helper < 0) return -1;
   if (helper == 0) {
-    if (!become(uid, gid)) _exit(255);
+    if (!become(uid, gid, extra_group)) _exit(255);
     _exit(access(path.c_str(), mode) == 0 ? 0 : (errno & 0xff));
   }
   int code = wait_for_helper(helper);
   return code == 255 ? -1 : code;
 }
 
-bool check_access_as(const std::string& path, uid_t uid, gid_t gid, int mode, const char* what, std::string* error) {
-  int code = access_as(path, uid, gid, mode);
+bool check_access_as(const std::string& path, uid_t uid, gid_t gid, std::optional<gid_t> extra_group, int mode,
+                     const char* what, std::string* error) {
+  int code = access_as(path, uid, gid, extra_group, mode);
   if (code == 0) return true;
   if (code < 0)
     *error = fmt::format("could not take uid {} to check access to {}", uid, path);
@@ -196,14 +199,15 @@ bool check_access_as(const std::string& path, uid_t uid, gid_t gid, int mode, co
 
 }  // namespace
 
-bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error) {
-  return check_access_as(path, uid, gid, R_OK | X_OK, "readable and executable", error);
+bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error,
+                             std::optional<gid_t> extra_group) {
+  return check_access_as(path, uid, gid, extra_group, R_OK | X_OK, "readable and executable", error);
 }
 
-bool can_read_as(const std::string& path, uid_t uid, gid_t gid, std::string* error) {
+bool can_read_as(const std::string& path, uid_t uid, gid_t gid, std::string* error, std::optional<gid_t> extra_group) {
   struct stat info {};
   int mode = stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode) ? R_OK | X_OK : R_OK;
-  return check_access_as(path, uid, gid, mode, "readable", error);
+  return check_access_as(path, uid, gid, extra_group, mode, "readable", error);
 }
 
 std::string find_bwrap() {

@@ -44,11 +44,14 @@ std::vector<pid_t> processes_owned_by(uid_t uid);
 /// kill(-1), which the kernel makes atomic with fork: no child of theirs escapes it.
 void kill_every_process_of(uid_t uid);
 
-/// Whether `uid`/`gid` (without supplementary groups) may read and execute `path`, asked of the
-/// kernel from a child that takes that identity. On failure fills *error with the reason.
-bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error);
+/// Whether `uid`/`gid` (with `extra_group` as its one supplementary group, or none) may read and
+/// execute `path`, asked of the kernel from a child that takes that identity. On failure fills
+/// *error with the reason.
+bool can_read_and_execute_as(const std::string& path, uid_t uid, gid_t gid, std::string* error,
+                             std::optional<gid_t> extra_group = std::nullopt);
 /// The same for reading only (a directory: listing it and entering it).
-bool can_read_as(const std::string& path, uid_t uid, gid_t gid, std::string* error);
+bool can_read_as(const std::string& path, uid_t uid, gid_t gid, std::string* error,
+                 std::optional<gid_t> extra_group = std::nullopt);
 
 /// The path of bubblewrap (`bwrap`) in /usr/bin or /bin, or "" when it is not installed.
 std::string find_bwrap();

@@ -36,6 +36,7 @@ ProcessResult run_student(std::string_view command, const TestCase& test, const 
   request.read_only_paths = {config.submission_dir.empty()
                                  ? std::filesystem::path(config.student_path).parent_path().string()
                                  : config.submission_dir};
+  request.extra_group = config.submission_group;
   return runner.run(request);
 }
 

@@ -1,8 +1,12 @@
 // The submission a student's processes run from: the directory holding the student's executable
 // (a script may have its own modules beside it). In the uid tier it is copied into a fresh
 // directory readable by every borrowed uid, so that the original place (/autograder/submission)
-// can stay private; the copy is removed with this object.
+// can stay private; the copy is removed with this object. A class graded in the uid tier copies
+// each student privately instead: readable by one group only, which that student's processes
+// alone run with (ProcessRequest::extra_group), so that no student reads another's submission.
 #pragma once
+
+#include <sys/types.h>
 
 #include <optional>
 #include <string>
@@ -14,6 +18,11 @@ class SubmissionCopy {
   /// Copies the directory of `executable` (files, directories and links; at most 2,000 entries
   /// and 256 MiB), or returns nullopt with *error naming what is wrong.
   static std::optional<SubmissionCopy> make(const std::string& executable, std::string* error);
+  /// The same copy owned by root and `group`, with nothing for others (directories 0750, files
+  /// 0640 or 0750). `whole_directory` false copies the executable alone (a roster row naming an
+  /// executable in a directory that is not the student's own).
+  static std::optional<SubmissionCopy> make_private(const std::string& executable, bool whole_directory,
+                                                    gid_t group, std::string* error);
   SubmissionCopy(SubmissionCopy&& other) noexcept : dir_(std::move(other.dir_)), executable_(std::move(other.executable_)) {
     other.dir_.clear();
   }
@@ -24,6 +33,8 @@ class SubmissionCopy {
 
  private:
   SubmissionCopy(std::string dir, std::string executable) : dir_(std::move(dir)), executable_(std::move(executable)) {}
+  static std::optional<SubmissionCopy> create(const std::string& executable, bool whole_directory,
+                                            std::optional<gid_t> group, std::string* error);
   std::string dir_;
   std::string executable_;
 };

@@ -1,3 +1,8 @@
+// link_out_of_submission, and SubmissionCopy: the copy holds the submission's files with their
+// executable bits, and a private copy (a class student in the uid tier) is read by the processes that
+// run with its group and by no other student: shown with the real uid-tier runner, first against the
+// world-readable copy that one-student `grade` makes (another uid reads the secret), then against the
+// private one (it cannot).
 #include "grader/submission.h"
 
 #include <sys/stat.h>
@@ -7,6 +12,9 @@
 #include <fstream>
 
 #include <gtest/gtest.h>
+
+#include "grader/process.h"
+#include "grader/sandbox.h"
 
 namespace uirgrade {
 namespace {
@@ -81,6 +89,73 @@ TEST_F(Submission, TheCopyHoldsTheWholeDirectoryReadableWithItsExecutablesAndLin
     EXPECT_EQ(line, "data");
   }
   EXPECT_FALSE(fs::exists(dir)) << "the copy is removed with its object";
+}
+
+constexpr const char* kSecret = "the answer key of ann";
+
+class SubmissionCopyTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    source_ = fs::temp_directory_path() / ("uirgrade-submission-test-" + std::to_string(getpid()));
+    fs::remove_all(source_);
+    fs::create_directories(source_ / "lib");
+    std::ofstream(source_ / "student-uirc") << "#!/bin/sh\nexit 0\n";
+    fs::permissions(source_ / "student-uirc", fs::perms::owner_all);
+    std::ofstream(source_ / "lib" / "secret.txt") << kSecret;
+    fs::permissions(source_, fs::perms::owner_all);  // the original is private to the grader
+  }
+  void TearDown() override { fs::remove_all(source_); }
+
+  std::string executable() const { return (source_ / "student-uirc").string(); }
+
+  /// What `cat PATH` prints when run by the uid tier as a student process with `group`.
+  static std::string cat_as_student(const std::string& path, std::optional<gid_t> group) {
+    std::string error;
+    std::unique_ptr<ProcessRunner> runner = make_process_runner(Sandbox::Uid, &error);
+    EXPECT_TRUE(runner) << error;
+    if (!runner) return "";
+    ProcessRequest request;
+    request.argv = {"/bin/cat", path};
+    request.extra_group = group;
+    ProcessResult result = runner->run(request);
+    EXPECT_TRUE(result.started) << result.internal_error;
+    return result.out;
+  }
+
+  fs::path source_;
+};
+
+TEST_F(SubmissionCopyTest, APrivateCopyOfAnExecutableAloneHoldsNothingElse) {
+  std::string error;
+  std::optional<SubmissionCopy> copy = SubmissionCopy::make_private(executable(), false, getegid(), &error);
+  ASSERT_TRUE(copy) << error;
+  EXPECT_TRUE(fs::exists(copy->executable()));
+  EXPECT_FALSE(fs::exists(copy->dir() + "/lib"));
+}
+
+TEST_F(SubmissionCopyTest, APrivateCopyIsReadByItsGroupAndByNoOtherStudent) {
+  if (!running_as_root()) GTEST_SKIP() << "the uid tier needs root";
+  std::string error;
+  std::optional<UidLease> ann = UidLease::claim(&error);  // the group of ann's copy
+  ASSERT_TRUE(ann) << error;
+
+  // The weakened setting: the world-readable copy of one-student `grade`. Another student's
+  // process (any borrowed uid, without ann's group) reads ann's files.
+  std::optional<SubmissionCopy> shared = SubmissionCopy::make(executable(), &error);
+  ASSERT_TRUE(shared) << error;
+  EXPECT_EQ(cat_as_student(shared->dir() + "/lib/secret.txt", std::nullopt), kSecret);
+
+  std::optional<SubmissionCopy> own = SubmissionCopy::make_private(executable(), true, ann->gid(), &error);
+  ASSERT_TRUE(own) << error;
+  const std::string secret = own->dir() + "/lib/secret.txt";
+  EXPECT_EQ(cat_as_student(secret, std::nullopt), "") << "another student read ann's private copy";
+  EXPECT_EQ(cat_as_student(secret, ann->gid()), kSecret) << "ann's own process could not read its copy";
+  for (const std::string& path : {own->dir(), own->dir() + "/lib", secret, own->executable()}) {
+    struct stat info {};
+    ASSERT_EQ(lstat(path.c_str(), &info), 0) << path;
+    EXPECT_EQ(info.st_gid, ann->gid()) << path;
+    EXPECT_EQ(info.st_mode & 07, 0u) << path << " gives others something";
+  }
 }
 
 }  // namespace
