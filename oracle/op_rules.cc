@@ -5,6 +5,9 @@
 // statements with `r` open: every statement between a store in the loop and its end has `r` open
 // (only that end closes `r`), so the walk never leaves the loop, and each end's walk is done once
 // and cached. The total work is the sum of the statements' open-range counts: linear in practice.
+// E-VERSION-FORK looks through the afters already on the same version: in a program that passed
+// E-STORE-TWICE and E-AFTER-NO-STORE, each one's effect is the version's one store or the end of a
+// loop around that store, so a version has at most one after per loop level and the look is short.
 #include "oracle/op_rules.h"
 
 #include <algorithm>
@@ -37,7 +40,12 @@ OpRules::OpRules(const std::vector<Stmt>& block, const Mutants& mutants)
       mutants_(mutants),
       end_of_range_(block.size(), -1),
       store_into_(block.size(), -1),
-      visited_by_(block.size(), -1) {}
+      last_after_on_(block.size(), -1),
+      earlier_after_on_same_(block.size(), -1),
+      loop_stores_begin_(block.size(), -1),
+      loop_stores_count_(block.size(), 0),
+      visited_by_(block.size(), -1),
+      built_on_base_for_(block.size(), -1) {}
 
 std::optional<Error> OpRules::check(int index) {
   const Stmt& stmt = block_[index];
@@ -48,7 +56,7 @@ std::optional<Error> OpRules::check(int index) {
     case Op::End: return end_rules(stmt, index);
     case Op::Store: return store_twice(stmt, index);
     case Op::After:
-      if (std::optional<Error> error = after_no_store(stmt)) return error;
+      if (std::optional<Error> error = after_no_store(stmt, index)) return error;
       return version_fork(stmt, index);
     case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Cmplt: case Op::Cmpne:
     case Op::Cmpeq: case Op::Where: case Op::Cast: case Op::Exp2: case Op::Log2: case Op::Sqrt:
@@ -112,7 +120,7 @@ std::optional<Error> OpRules::store_twice(const Stmt& store, int index) {
 // E-AFTER-NO-STORE (spec §4.1), read word by word: in `after m e`, either e is a store into m, or
 // e is `end ... r` and every store that e depends on, that has r open and that writes into m's
 // buffer writes into m or into a version built on m by afters that have r open; and one exists.
-std::optional<Error> OpRules::after_no_store(const Stmt& after) {
+std::optional<Error> OpRules::after_no_store(const Stmt& after, int index) {
   const Operand& memory = after.operands[0];
   const Operand& effect = after.operands[1];
   int32_t m = memory.ref;
@@ -126,12 +134,11 @@ std::optional<Error> OpRules::after_no_store(const Stmt& after) {
                     fmt::format("{} stores into {}, not into {}", effect.text, into, memory.text));
   }
   int32_t range = e.operands.back().ref;
-  std::unordered_map<int32_t, bool> memo;
   bool found = false;
   for (int32_t store : loop_stores(effect.ref)) {
     const Stmt& s = block_[store];
     if (s.memory_root != block_[m].memory_root) continue;
-    if (!built_on_inside_loop(s.version, m, range, memo))
+    if (!built_on_inside_loop(s.version, m, range, index))
       return operand_error(Rule::AfterNoStore, after, effect,
                       fmt::format("the loop of {} stores into {} on line {}, which is neither {} nor a version "
                                   "built on it inside the loop", block_[range].name, block_[s.version].name,
@@ -147,59 +154,54 @@ std::optional<Error> OpRules::after_no_store(const Stmt& after) {
 // E-VERSION-FORK (spec §4.1): one after per version among the afters with the same open ranges.
 std::optional<Error> OpRules::version_fork(const Stmt& after, int index) {
   const Operand& memory = after.operands[0];
-  auto [it, inserted] = after_on_.emplace(std::make_pair(memory.ref, after.open_ranges), index);
-  if (inserted) return std::nullopt;
-  return operand_error(Rule::VersionFork, after, memory,
-                  fmt::format("{} already has an after at these open ranges on line {}: a version's afters form "
-                              "one chain", memory.text, block_[it->second].line));
+  for (int32_t earlier = last_after_on_[memory.ref]; earlier >= 0; earlier = earlier_after_on_same_[earlier])
+    if (block_[earlier].open_ranges == after.open_ranges)
+      return operand_error(Rule::VersionFork, after, memory,
+                           fmt::format("{} already has an after at these open ranges on line {}: a version's "
+                                       "afters form one chain", memory.text, block_[earlier].line));
+  earlier_after_on_same_[index] = last_after_on_[memory.ref];
+  last_after_on_[memory.ref] = index;
+  return std::nullopt;
 }
 
-const std::vector<int32_t>& OpRules::loop_stores(int32_t end_index) {
-  auto cached = loop_stores_.find(end_index);
-  if (cached != loop_stores_.end()) return cached->second;
-  const Stmt& end = block_[end_index];
-  int32_t range = end.operands.back().ref;
-  std::vector<int32_t> stores;
-  std::vector<int32_t> pending;
-  auto visit = [&](const Stmt& stmt) {
-    for (const Operand& operand : stmt.operands) {
-      if (operand.kind != Operand::Kind::Ref || visited_by_[operand.ref] == end_index) continue;
-      if (!has_open(block_[operand.ref], range)) continue;  // outside the loop: no store of it there
-      visited_by_[operand.ref] = end_index;
-      pending.push_back(operand.ref);
+std::span<const int32_t> OpRules::loop_stores(int32_t end_index) {
+  if (loop_stores_begin_[end_index] < 0) {
+    const Stmt& end = block_[end_index];
+    int32_t range = end.operands.back().ref;
+    size_t begin = loop_stores_.size();
+    auto visit = [&](const Stmt& stmt) {
+      for (const Operand& operand : stmt.operands) {
+        if (operand.kind != Operand::Kind::Ref || visited_by_[operand.ref] == end_index) continue;
+        if (!has_open(block_[operand.ref], range)) continue;  // outside the loop: no store of it there
+        visited_by_[operand.ref] = end_index;
+        pending_.push_back(operand.ref);
+      }
+    };
+    visit(end);
+    while (!pending_.empty()) {
+      int32_t at = pending_.back();
+      pending_.pop_back();
+      if (block_[at].op == Op::Store) loop_stores_.push_back(at);
+      visit(block_[at]);
     }
-  };
-  visit(end);
-  while (!pending.empty()) {
-    int32_t at = pending.back();
-    pending.pop_back();
-    if (block_[at].op == Op::Store) stores.push_back(at);
-    visit(block_[at]);
+    std::sort(loop_stores_.begin() + begin, loop_stores_.end());  // report the first offending store in file order
+    loop_stores_begin_[end_index] = static_cast<int32_t>(begin);
+    loop_stores_count_[end_index] = static_cast<int32_t>(loop_stores_.size() - begin);
   }
-  std::sort(stores.begin(), stores.end());  // report the first offending store in file order
-  return loop_stores_.emplace(end_index, std::move(stores)).first->second;
+  return std::span(loop_stores_).subspan(loop_stores_begin_[end_index], loop_stores_count_[end_index]);
 }
 
-bool OpRules::built_on_inside_loop(int32_t version, int32_t base, int32_t range,
-                                   std::unordered_map<int32_t, bool>& memo) const {
-  // Walk down the chain of afters to `base` or to a version that leaves the loop, then record the
-  // answer for every version passed on the way.
-  std::vector<int32_t> path;
-  bool answer = false;
-  for (int32_t v = version;; v = block_[v].operands[0].ref) {
-    if (auto known = memo.find(v); known != memo.end()) {
-      answer = known->second;
-      break;
-    }
-    path.push_back(v);
-    if (v == base) {
-      answer = true;
-      break;
-    }
-    if (block_[v].op != Op::After || !has_open(block_[v], range)) break;
+bool OpRules::built_on_inside_loop(int32_t version, int32_t base, int32_t range, int32_t after) {
+  // Walk down the chain of afters to `base` (or to a version already found built on it) or to a
+  // version that leaves the loop. A `false` ends the after's check with an error, so only the
+  // versions of a `true` walk need remembering.
+  walked_.clear();
+  for (int32_t v = version; v != base && built_on_base_for_[v] != after; v = block_[v].operands[0].ref) {
+    if (block_[v].op != Op::After || !has_open(block_[v], range)) return false;
+    walked_.push_back(v);
   }
-  for (int32_t v : path) memo[v] = answer;
-  return answer;
+  for (int32_t v : walked_) built_on_base_for_[v] = after;
+  return true;
 }
 
 }  // namespace uir

@@ -185,6 +185,18 @@ TEST(VersionFork, OneAfterPerVersionAmongAftersWithTheSameOpenRanges) {
             "E-VERSION-FORK@5:13");
 }
 
+// A version with afters at two loop levels: a third after matching the first (not the latest) is
+// the fork, and the message points at the first.
+TEST(VersionFork, AnyEarlierAfterOnTheVersionWithTheSameOpenRangesIsFound) {
+  const char** a = kAccumulator;
+  std::string text = lines({a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
+                            "%C2 = after %C %end_i", "%C3 = after %C %reset"});  // open {i}, like %C1
+  EXPECT_EQ(verdict(text), "E-VERSION-FORK@14");
+  std::optional<Error> error = testing::check_text(text).error;
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->message.find("on line 5"), std::string::npos) << error->message;
+}
+
 TEST(VersionFork, TwoAftersInsideOneLoopOnOneVersion) {
   const char* loop[] = {"%b = buffer 4 dtype=i32 slot=0", "%i = range 4", "%v = shrink %b %i shape=[]",
                         "%s = store %v 0", "%b1 = after %b %s"};

@@ -117,13 +117,19 @@ class Analysis {
   /// A constant expression: a week-1 value op whose operands are all constant (spec §4).
   void fill_constant() {
     if (!info_.week1_value) return;
-    std::vector<Scalar> values;
+    // Up to three values (every op but a call with more arguments) need no allocation.
+    std::array<Scalar, 3> few;
+    std::vector<Scalar> many;
+    if (s_.operands.size() > few.size()) many.resize(s_.operands.size());
+    std::span<Scalar> slots = many.empty() ? std::span<Scalar>(few) : std::span<Scalar>(many);
+    size_t count = 0;
     for (size_t k = 0; k < s_.operands.size(); ++k) {
       if (s_.operands[k].kind == Operand::Kind::Func) continue;
       std::optional<Scalar> c = constant_of(k);
       if (!c) return;
-      values.push_back(*c);
+      slots[count++] = *c;
     }
+    std::span<const Scalar> values = slots.first(count);
     if (s_.op == Op::Call) s_.constant = call_function(program_, s_.operands[0].ref, values);
     else s_.constant = eval_value_op(s_.op, values, s_.dtype_attr.value_or(DType::Void));
   }
