@@ -2,8 +2,8 @@
 //   build/bench_class_throughput [STUDENTS] [JOBS] [SANDBOX]   (defaults: 50, every core, auto)
 // Makes a class of STUDENTS copies of the oracle CLI (each folder's student-uirc is the uir-oracle
 // binary), then, in the same run and with the same week 3 tests, seed, jobs and sandbox, grades
-// them once with `grade class` and once as STUDENTS sequential `grade` runs (the shell loop a
-// class needed before). Prints students per minute for each and the ratio (target: >= 1.5x).
+// them once with `grade class` and then as STUDENTS sequential `grade` runs (the shell loop a
+// class needed before; each prints a progress line on stderr). Prints students per minute for each and the ratio (target: >= 1.5x).
 // Every student must score 100% in both, or the figures mean nothing and the bench says so.
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -117,6 +117,18 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
 
   auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> class_args = {"class"};
+  class_args.insert(class_args.end(), shared.begin(), shared.end());
+  for (const std::string& arg : {subs.string(), std::string("--out"), class_out.string()}) class_args.push_back(arg);
+  const fs::path class_log = dir / "class.log";
+  if (int code = run_grade(class_args, class_log); code != 0) fail(fmt::format("grade class exited {}", code), class_log);
+  const double class_seconds = seconds_since(start);
+  if (int full = full_marks(class_out / "gradebook.csv"); full != students)
+    fail(fmt::format("{} of {} students scored 100% in grade class", full, students), class_log);
+  std::printf("one `grade class` run:       %8.1f s  %6.2f students/minute (load %.1f)\n", class_seconds,
+              60 * students / class_seconds, load_average());
+  std::fflush(stdout);
+  start = std::chrono::steady_clock::now();
   for (int s = 0; s < students; ++s) {
     std::string id = fmt::format("s{:03}", s);
     std::vector<std::string> args = shared;
@@ -125,23 +137,11 @@ int main(int argc, char** argv) {
       args.push_back(arg);
     fs::path log = sequential / (id + ".log");
     if (int code = run_grade(args, log); code != 0) fail(fmt::format("grade {} exited {}", id, code), log);
+    std::fprintf(stderr, "  grade %s: done at %.1f s\n", id.c_str(), seconds_since(start));
   }
   const double sequential_seconds = seconds_since(start);
   std::printf("%d sequential `grade` runs: %8.1f s  %6.2f students/minute (load %.1f)\n", students,
               sequential_seconds, 60 * students / sequential_seconds, load_average());
-  std::fflush(stdout);
-
-  start = std::chrono::steady_clock::now();
-  std::vector<std::string> args = {"class"};
-  args.insert(args.end(), shared.begin(), shared.end());
-  for (const std::string& arg : {subs.string(), std::string("--out"), class_out.string()}) args.push_back(arg);
-  fs::path log = dir / "class.log";
-  if (int code = run_grade(args, log); code != 0) fail(fmt::format("grade class exited {}", code), log);
-  const double class_seconds = seconds_since(start);
-  if (int full = full_marks(class_out / "gradebook.csv"); full != students)
-    fail(fmt::format("{} of {} students scored 100% in grade class", full, students), log);
-  std::printf("one `grade class` run:       %8.1f s  %6.2f students/minute (load %.1f)\n", class_seconds,
-              60 * students / class_seconds, load_average());
   std::printf("grade class is %.2fx the throughput of sequential grade runs (target >= 1.5x)\n",
               sequential_seconds / class_seconds);
   fs::remove_all(dir);

@@ -72,44 +72,54 @@ void write_pass_rates(const ClassRun& run, std::ostream& out) {
   out << "</table>\n";
 }
 
+/// Failures grouped by cause across the class. A test's cause is its `# about:` line (the spec
+/// section or the book's pitfall it is about), so that the tests of one pitfall count together: "41
+/// students: accumulator not reset per output element". A test without one is a cause of its own.
 void write_failure_groups(const ClassRun& run, std::ostream& out) {
-  struct Group {
-    std::string label;
-    Verdict verdict = Verdict::Pass;
-    std::vector<const StudentRecord*> students;
-    const TestResult* example = nullptr;
+  struct Cause {
+    std::string text;
+    std::vector<const StudentRecord*> students;   // each once, in the run's order
+    std::map<std::string, int> failed_by_test;    // label -> how many failures
+    std::map<std::string, int> verdicts;          // verdict name -> how many failures
+    const TestResult* example = nullptr;          // preferably a shrunk one: the smallest program
     const StudentRecord* example_student = nullptr;
   };
-  std::map<std::pair<std::string, int>, Group> groups;
+  std::map<std::string, Cause> causes;
   for (const StudentRecord& student : run.students)
     for (const TestResult& result : student.report.results) {
       if (result.verdict == Verdict::Pass) continue;
-      Group& group = groups[{result_label(result), static_cast<int>(result.verdict)}];
-      group.label = result_label(result);
-      group.verdict = result.verdict;
-      group.students.push_back(&student);
-      // Prefer a student whose failure was shrunk: the smallest program is the best example.
+      const std::string label = result_label(result);
+      auto about = run.about_by_test.find(label);
+      Cause& cause = causes[about == run.about_by_test.end() ? label : about->second];
+      cause.text = about == run.about_by_test.end() ? label : about->second;
+      if (cause.students.empty() || cause.students.back() != &student) cause.students.push_back(&student);
+      ++cause.failed_by_test[label];
+      ++cause.verdicts[std::string(verdict_name(result.verdict))];
       bool shrunk = result.details.find("Shrunk:") != std::string::npos;
-      if (!group.example || (shrunk && group.example->details.find("Shrunk:") == std::string::npos)) {
-        group.example = &result;
-        group.example_student = &student;
+      if (!cause.example || (shrunk && cause.example->details.find("Shrunk:") == std::string::npos)) {
+        cause.example = &result;
+        cause.example_student = &student;
       }
     }
-  std::vector<Group> largest;
-  for (auto& [key, group] : groups) largest.push_back(group);
+  std::vector<const Cause*> largest;
+  for (const auto& [text, cause] : causes) largest.push_back(&cause);
   std::stable_sort(largest.begin(), largest.end(),
-                   [](const Group& a, const Group& b) { return a.students.size() > b.students.size(); });
+                   [](const Cause* a, const Cause* b) { return a->students.size() > b->students.size(); });
   out << "<h2>Failures by cause</h2>\n<div id=\"causes\">\n";
   if (largest.empty()) out << "<p>No failures.</p>\n";
-  for (const Group& group : largest) {
-    std::vector<std::string> ids;
-    for (const StudentRecord* student : group.students) ids.push_back(student_link(student->id));
-    out << fmt::format("<details><summary><b>{} student{}</b>: {} — {}</summary>\n<p>{}</p>\n", group.students.size(),
-                       group.students.size() == 1 ? "" : "s", html_text(group.label), verdict_name(group.verdict),
-                       fmt::join(ids, ", "));
-    out << fmt::format("<p>For example {}: {}</p>\n", html_text(group.example_student->id),
-                       html_text(group.example->message));
-    if (!group.example->details.empty()) out << "<pre>" << html_text(group.example->details) << "</pre>\n";
+  for (const Cause* cause : largest) {
+    std::vector<std::string> ids, tests, verdicts;
+    for (const StudentRecord* student : cause->students) ids.push_back(student_link(student->id));
+    for (const auto& [label, count] : cause->failed_by_test) tests.push_back(fmt::format("{} ({})", html_text(label), count));
+    for (const auto& [verdict, count] : cause->verdicts)
+      verdicts.push_back(cause->verdicts.size() == 1 ? verdict : fmt::format("{} ({})", verdict, count));
+    out << fmt::format("<details><summary><b>{} student{}</b>: {} — {}</summary>\n", cause->students.size(),
+                       cause->students.size() == 1 ? "" : "s", html_text(cause->text), fmt::join(verdicts, ", "));
+    if (!cause->failed_by_test.count(cause->text)) out << fmt::format("<p>Tests: {}</p>\n", fmt::join(tests, ", "));
+    out << fmt::format("<p>{}</p>\n<p>For example {} ({}): {}</p>\n", fmt::join(ids, ", "),
+                       html_text(cause->example_student->id), html_text(result_label(*cause->example)),
+                       html_text(cause->example->message));
+    if (!cause->example->details.empty()) out << "<pre>" << html_text(cause->example->details) << "</pre>\n";
     out << "</details>\n";
   }
   out << "</div>\n";

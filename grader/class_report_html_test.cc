@@ -62,5 +62,30 @@ TEST(GraderClassReportHtml, IdenticalFailuresAndTheClosestMutant) {
   EXPECT_NE(html.find("loads-never-move (similarity 0.50): the accumulator never accumulates"), std::string::npos);
 }
 
+// Two tests of one pitfall (the same `# about:` line) are one cause: its students counted once each,
+// its tests and verdicts listed; a test without an about line stays a cause of its own.
+TEST(GraderClassReportHtml, FailuresAreGroupedByTheTestsAboutLine) {
+  using class_fixture::test_result;
+  ClassRun run = class_fixture::small_class();
+  const std::string pitfall = "book ch. 5: the accumulator is not reset per output element";
+  run.tests.push_back(test_result("week3/c", "week3", 3, 1, Verdict::Pass));
+  run.tests.push_back(test_result("week3/d", "week3", 3, 1, Verdict::Pass));
+  run.about_by_test = {{"week3/c", pitfall}, {"week3/d", pitfall}};
+  run.students[0].report.results.push_back(test_result("week3/c", "week3", 3, 1, Verdict::WrongBuffer));
+  run.students[1].report.results.push_back(test_result("week3/d", "week3", 3, 1, Verdict::WrongBuffer));
+  StudentRecord cy;
+  cy.id = "cy";
+  cy.report.results = {test_result("week3/c", "week3", 3, 1, Verdict::WrongBuffer),
+                       test_result("week3/d", "week3", 3, 1, Verdict::Crash)};
+  run.students.push_back(cy);
+  std::string html = report_of(run);
+  size_t group = html.find("<b>3 students</b>: " + pitfall + " — crash (1), wrong-buffer (3)</summary>");
+  ASSERT_NE(group, std::string::npos) << html;
+  EXPECT_NE(html.find("<p>Tests: week3/c (2), week3/d (2)</p>", group), std::string::npos) << html;
+  size_t own = html.find("<b>1 student</b>: week3/b — wrong-buffer</summary>");
+  EXPECT_NE(own, std::string::npos) << html;
+  EXPECT_LT(group, own);  // the largest cause first
+}
+
 }  // namespace
 }  // namespace uirgrade

@@ -21,9 +21,12 @@ constexpr const char* kManifest = "class.json";
 
 std::optional<std::string> save_class_manifest(const std::string& out_dir, const ClassRun& run) {
   nlohmann::json tests = nlohmann::json::array();
-  for (const TestResult& test : run.tests)
+  for (const TestResult& test : run.tests) {
+    auto about = run.about_by_test.find(result_label(test));
     tests.push_back({{"name", test.name}, {"suite", test.suite}, {"week", test.week},
-                     {"mode", test.mode == Mode::Run ? "run" : "render"}, {"max_points", test.max_points}});
+                     {"mode", test.mode == Mode::Run ? "run" : "render"}, {"max_points", test.max_points},
+                     {"about", about == run.about_by_test.end() ? "" : about->second}});
+  }
   nlohmann::json students = nlohmann::json::array();
   for (const StudentRecord& student : run.students) students.push_back({{"id", student.id}, {"key", student.key}});
   nlohmann::json manifest = {{"week", run.week}, {"seed", run.seed}, {"tests_key", run.tests_key},
@@ -57,6 +60,7 @@ std::variant<ClassRun, std::string> load_class_dir(const std::string& dir) {
       result.week = test.at("week").get<int>();
       result.mode = test.at("mode").get<std::string>() == "run" ? Mode::Run : Mode::Render;
       result.max_points = test.at("max_points").get<double>();
+      if (std::string about = test.value("about", ""); !about.empty()) run.about_by_test[result_label(result)] = about;
       run.tests.push_back(std::move(result));
     }
     for (const nlohmann::json& student : manifest.at("students")) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -21,6 +22,9 @@ struct ClassRun {
   std::string tests_key;     // run_key(): shards of one class have the same
   std::optional<Shard> shard;
   std::vector<TestResult> tests;  // every test of the run: name, suite, week, mode, max_points
+  /// A test's label (result_label) -> its `# about:` line (the spec section or book pitfall it is
+  /// about): the class report groups failures by it. Tests without one are not listed.
+  std::map<std::string, std::string> about_by_test;
   std::vector<StudentRecord> students;  // sorted by id
 };
 

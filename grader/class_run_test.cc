@@ -20,6 +20,7 @@ ClassRun shard_of(int k, int n, std::vector<size_t> students) {
   shard.students.clear();
   for (size_t s : students) shard.students.push_back(all.students[s]);
   for (StudentRecord& student : shard.students) student.key = "tests:" + student.id;
+  shard.about_by_test = {{"week3/b", "spec 5.3, the load rule"}};
   return shard;
 }
 
@@ -39,6 +40,8 @@ TEST(GraderClassRun, ShardsRoundTripThroughTheirDirectoriesAndMerge) {
   }
   EXPECT_EQ(loaded[0].tests.size(), 2u);
   EXPECT_EQ(loaded[0].tests[1].max_points, 2);
+  // The causes of the class report survive the directory (a merged report groups by them too).
+  EXPECT_EQ(loaded[1].about_by_test, (std::map<std::string, std::string>{{"week3/b", "spec 5.3, the load rule"}}));
   auto merged = merge_class_shards(loaded);
   ASSERT_TRUE(std::holds_alternative<ClassRun>(merged)) << std::get<std::string>(merged);
   const ClassRun& run = std::get<ClassRun>(merged);
