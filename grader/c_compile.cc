@@ -202,6 +202,11 @@ CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, 
   } else if (result.exit_code != 0) {
     outcome.status = CompileOutcome::Status::CompileError;
     outcome.message = result.err.empty() ? result.out : result.err;
+    // The linker names the driver's object by its path in this run's temporary directory: without
+    // that, the same C gets the same message in every run (kept cases and reproduce.sh compare).
+    const std::string cache_prefix = dir_ + "/";
+    for (size_t at; (at = outcome.message.find(cache_prefix)) != std::string::npos;)
+      outcome.message.erase(at, cache_prefix.size());
   } else if (access(output.c_str(), R_OK) != 0) {
     outcome.message = "the C compiler succeeded but wrote nothing at " + output;
   } else {

@@ -29,6 +29,13 @@ class FakeCompiler : public CommandRunner {
       result.err = "kernel.c:1:1: error: syntax error\n";
       return result;
     }
+    bool unlinkable = std::any_of(request.files.begin(), request.files.end(),
+                                  [](const auto& file) { return file.second.find("no kernel") != std::string::npos; });
+    if (unlinkable && !request.read_only_paths.empty()) {  // the link: ld names the driver's object by its path
+      result.exit_code = 1;
+      result.err = "/usr/bin/ld: " + request.read_only_paths[0] + ": in function `call_kernel':\n";
+      return result;
+    }
     // Stands in for the runner too: what cc wrote at `-o NAME` in its working directory is taken
     // to the destination the request names.
     auto out = std::find(request.argv.begin(), request.argv.end(), "-o");
@@ -93,6 +100,15 @@ TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
   EXPECT_EQ(compiler.compile("syntax error", "driver A").status, CompileOutcome::Status::CompileError);
   EXPECT_EQ(runner.starts, 12);  // -E already fails: the error is the student's, and cached
   EXPECT_EQ(compiler.compiler_runs(), 12);
+}
+
+TEST(GraderCCompile, ALinkErrorDoesNotNameThisRunsTemporaryDirectory) {
+  FakeCompiler runner;
+  CCompiler compiler(runner, 512);
+  CompileOutcome outcome = compiler.compile("/* no kernel */", "driver A");
+  ASSERT_EQ(outcome.status, CompileOutcome::Status::CompileError) << outcome.message;
+  EXPECT_EQ(outcome.message.rfind("/usr/bin/ld: driver-", 0), 0u) << outcome.message;
+  EXPECT_NE(outcome.message.find(".o: in function `call_kernel'"), std::string::npos) << outcome.message;
 }
 
 TEST(GraderCCompile, ABrokenDriverIsOurs) {
