@@ -135,15 +135,7 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   run.seed = options.seed;
   run.tests_key = run_key(week->tests, config.grade, config.student_budget_seconds);
   run.shard = options.shard;
-  for (const TestCase& test : week->tests) {
-    TestResult skeleton;
-    skeleton.name = test.name;
-    skeleton.suite = test.suite;
-    skeleton.week = test.week;
-    skeleton.mode = test.mode;
-    skeleton.max_points = test.points;
-    run.tests.push_back(std::move(skeleton));
-  }
+  for (const TestCase& test : week->tests) run.tests.push_back(result_naming(test));
   run.students = std::move(records);
   return write_class_outputs(run, options, err);
 }

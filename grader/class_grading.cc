@@ -62,13 +62,7 @@ void make_private_copy(const Submission& student, InFlight& flight) {
 
 /// The result of a test that could not start because the submission could not be copied.
 TestResult not_started(const TestCase& test, const std::string& why) {
-  TestResult result;
-  result.name = test.name;
-  result.suite = test.suite;
-  result.week = test.week;
-  result.mode = test.mode;
-  result.visibility = test.visibility;
-  result.max_points = test.points;
+  TestResult result = result_naming(test);
   result.verdict = Verdict::InternalError;
   result.message = why;
   return result;
@@ -82,6 +76,17 @@ bool never_started(const std::vector<TestResult>& results) {
 }
 
 }  // namespace
+
+TestResult result_naming(const TestCase& test) {
+  TestResult result;
+  result.name = test.name;
+  result.suite = test.suite;
+  result.week = test.week;
+  result.mode = test.mode;
+  result.visibility = test.visibility;
+  result.max_points = test.points;
+  return result;
+}
 
 std::vector<StudentRecord> grade_class(
     const std::vector<TestCase>& tests, const std::vector<Submission>& students, const ClassConfig& config,
