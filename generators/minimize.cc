@@ -6,8 +6,8 @@
 // 2. A statement-level reducer for any program that parses (a generated one after stage 1, an
 //    invalid generated one, or a hand-written failing test). Each candidate is one edit of the parsed program, printed back to text:
 //      - drop a statement together with every statement that uses it (its "cone");
-//      - replace every use of a value by a literal of its dtype (the value then has no users and
-//        the next pass drops it);
+//      - replace every use of a value by a literal of its dtype, a `const` by its own (the value
+//        then has no users and the next pass drops it);
 //      - bypass a statement: replace its uses by one of its operands of the same kind and dtype
 //        (`add 0 %x` by %x, an after by the version it extends, which leaves its store unused);
 //      - drop a store with the after that makes it visible (the after's uses take its memory);
@@ -126,12 +126,18 @@ Operand literal_like(uir::DType dtype) {
 }
 
 /// The program with every use of value statement `value` replaced by a literal; false if unused.
+/// A `const` becomes its own literal (a loop bound or a size then keeps its value); any other
+/// value the plainest literal of its dtype.
 bool replace_uses(Program& program, int value) {
+  const Stmt& defined = program.stmts[value];
+  const Operand literal = defined.op == uir::Op::Const && defined.operands[0].kind == Operand::Kind::Literal
+                              ? defined.operands[0]
+                              : literal_like(defined.dtype);
   bool used = false;
   for (Stmt& stmt : program.stmts)
     for (Operand& op : stmt.operands)
       if (op.kind == Operand::Kind::Ref && op.ref == value) {
-        op = literal_like(program.stmts[value].dtype);
+        op = literal;
         used = true;
       }
   return used;

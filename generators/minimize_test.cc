@@ -98,6 +98,27 @@ TEST(MinimizeProgram, LowersARangeBoundToOne) {
   EXPECT_TRUE(contains(small, "%i = range 1\n")) << small;
 }
 
+TEST(MinimizeProgram, InlinesAConstWhereItsValueMatters) {
+  // The last iteration stores its index, 2: the bound must stay 3, so the const can only go by
+  // becoming its own literal (the plain literal 0 would make the loop run zero times).
+  std::string text =
+      "%b = buffer 1 dtype=i32 slot=0\n"
+      "%n = const 3\n"
+      "%i = range %n\n"
+      "%v = shrink %b 0 shape=[]\n"
+      "%s = store %v %i\n"
+      "%e = end %s %i\n"
+      "%b1 = after %b %e\n";
+  auto stores_two = [](const std::string& t) {
+    std::optional<uir::RunResult> result = run_on_zeros(t);
+    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 2;
+  };
+  ASSERT_TRUE(stores_two(text));
+  std::string small = minimize_program(text, stores_two, MinimizeLimits{});
+  EXPECT_TRUE(contains(small, "%i = range 3\n")) << small;
+  EXPECT_FALSE(contains(small, " const ")) << small;
+}
+
 TEST(MinimizeProgram, DropsAFunctionNothingCalls) {
   std::string text =
       "func @unused(%x: f32) -> f32 {\n"
