@@ -12,6 +12,7 @@
 #include "grader/pool.h"
 #include "grader/report_names.h"
 #include "grader/sandbox.h"
+#include "grader/shrink_failures.h"
 #include "grader/submission.h"
 
 namespace uirgrade {

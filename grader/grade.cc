@@ -11,10 +11,10 @@
 
 #include <fmt/format.h>
 
-#include "grader/fuzz_minimize.h"
 #include "grader/keep.h"
 #include "grader/pool.h"
 #include "grader/reproduce.h"
+#include "grader/shrink_failures.h"
 #include "grader/student_run.h"
 
 namespace uirgrade {
@@ -66,62 +66,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   return result;
 }
 
-TestResult grade_test_once(const TestCase& test, const GradeConfig& config, CommandRunner& runner,
-                           CCompiler& compiler) {
-  return grade_test_once(test, compute_expected(test, config.seed), config, runner, compiler);
-}
-
-// Shrinking runs the student up to a few hundred times per failure: only the first few failing
-// generated programs are shrunk, and only for verdicts that are cheap to reproduce (not time-outs or
-// limits, which cost a whole limit per attempt).
-constexpr int kMaxShrinks = 3;
-
-bool worth_shrinking(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::WrongExit:
-    case Verdict::WrongBuffer:
-    case Verdict::MalformedOutput:
-    case Verdict::Crash:
-    case Verdict::CompileError:
-    case Verdict::SanitizerError:
-    case Verdict::ForbiddenConstruct: return true;
-    case Verdict::Pass:
-    case Verdict::Timeout:
-    case Verdict::MemoryLimit:
-    case Verdict::OutputLimit:
-    case Verdict::InternalError: return false;
-  }
-  return false;
-}
-
 }  // namespace
-
-void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<std::optional<TestResult>>& results,
-                               const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
-  if (!config.minimize) return;
-  GradeConfig quiet = config;
-  quiet.keep_dir.clear();
-  int shrunk = 0;
-  for (size_t k = 0; k < tests.size() && shrunk < kMaxShrinks; ++k) {
-    if (!results[k] || tests[k].suite != "fuzz" || !worth_shrinking(results[k]->verdict)) continue;
-    ++shrunk;
-    TestResult& result = *results[k];
-    auto still_fails = [&](const TestCase& candidate) {
-      return grade_test_once(candidate, quiet, runner, compiler).verdict == result.verdict;
-    };
-    std::optional<TestCase> smallest = config.minimize(tests[k], still_fails);
-    if (!smallest) continue;
-    smallest->name = tests[k].name + "/shrunk";
-    TestResult again = grade_test_once(*smallest, config, runner, compiler);  // keeps it with --keep
-    result.details += fmt::format("\n\nShrunk: the same failure ({}) on this smaller program:\n{}",
-                                  again.message, generated_program_text(*smallest));
-    if (!config.keep_dir.empty()) {
-      if (!result.reproduce.empty() && result.reproduce.back() != '\n') result.reproduce += '\n';
-      result.reproduce += fmt::format("the shrunk program, its data and reproduce.sh: {}/",
-                                      kept_case_dir(config.keep_dir, kept_case_name(*smallest)));
-    }
-  }
-}
 
 TestResult grade_test(const TestCase& test, const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
   return grade_test(test, compute_expected(test, config.seed), config, runner, compiler);

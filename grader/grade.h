@@ -1,8 +1,8 @@
 // The grading engine: for each TestCase, the oracle's outcome (grader/expected.h) is computed
 // in-process and the student's compiler is run on it (grader/student_run.h); the outcome becomes a
 // TestResult with a verdict people can act on, a reproduce line and, with --keep, a kept case
-// (grader/reproduce.h). Tests run on a pool (grader/pool.h); the first failing generated programs
-// are shrunk.
+// (grader/reproduce.h). Tests run on a pool (grader/pool.h); then the failing generated programs
+// are shrunk (grader/shrink_failures.h).
 #pragma once
 
 #include <cstdint>
@@ -41,12 +41,6 @@ struct GradeRun {
 /// test finishes, for the progress line.
 GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& config, CommandRunner& runner,
                      CCompiler& compiler, const std::function<void(const TestResult&)>& on_finished);
-
-/// Shrinks the first failing generated programs (results[k] of tests[k]; nullopt: not run) against
-/// the student and adds the smallest program that still fails the same way to the result; with
-/// --keep it is kept as its own case, `<name>/shrunk/<mode>/`, with data and a reproduce.sh.
-void shrink_generated_failures(const std::vector<TestCase>& tests, std::vector<std::optional<TestResult>>& results,
-                               const GradeConfig& config, CommandRunner& runner, CCompiler& compiler);
 
 /// The hook for generated programs (generators/fuzz.h): TestCases named fuzz/<n> for a week, made
 /// from the seed, `counts_by_kind` programs of each kind ("valid", "invalid"); or an error message.

@@ -162,8 +162,11 @@ GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
   if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;
   config.fuzz_count = options.fuzz;
   // Each shrink may run the student a few hundred times: bounded in attempts and wall time.
-  config.minimize = [seed = options.seed](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails) {
-    return minimize_generated_test(failing, still_fails, seed, uirgen::MinimizeLimits{300, 20.0});
+  config.minimize = [seed = options.seed](const TestCase& failing,
+                                          const std::function<bool(const TestCase&)>& still_fails, double max_seconds) {
+    uirgen::MinimizeLimits budget = kGradeMinimizeLimits;
+    budget.max_seconds = std::min(budget.max_seconds, max_seconds);
+    return minimize_generated_test(failing, still_fails, seed, budget);
   };
   return config;
 }

@@ -43,11 +43,14 @@ struct GradeConfig {
   /// on the C's text only, not on the preprocessed unit and gcc's call graph (call_graph.h), to show
   /// what those stop.
   bool weakened_text_only_render_rules = false;
-  /// Minimises a failing generated test (grader/fuzz_minimize.h): given it and a predicate saying whether
-  /// a candidate test still fails the same way, the smallest such test. Unset: no minimising.
-  std::function<std::optional<TestCase>(const TestCase& failing,
-                                        const std::function<bool(const TestCase&)>& still_fails)>
-      minimize;
+  /// Minimises a failing generated test (grader/fuzz_minimize.h): given it, a predicate saying whether
+  /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
+  /// Unset: no minimising.
+  using MinimizeHook = std::function<std::optional<TestCase>(
+      const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails, double max_seconds)>;
+  MinimizeHook minimize;
+  /// Wall time for shrinking all of a run's failing generated tests together (grader/shrink_failures.h).
+  double shrink_seconds = 60;
 };
 
 }  // namespace uirgrade
