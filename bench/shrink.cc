@@ -2,9 +2,10 @@
 // target: <= 12 statements, median over 20 seeds). For each mutant of oracle/mutants.def and each
 // seed, the week's generated tests (weeks.yaml's counts, as `grade --seed S` makes them) are graded
 // against the mutant in-process (grader/mutant_runner.h), and the first generated test it fails is
-// shrunk the way `grade` shrinks it (the same minimiser and budget, kGradeMinimizeLimits, and the
-// same "still fails with the same verdict" test). Prints per mutant: the seeds whose tests caught it, the
-// median statements before and after shrinking, the largest after, the median attempts and time.
+// shrunk by grade's own driver and minimiser (grader/shrink_failures.h, kGradeMinimizeLimits: the
+// same budget and "still fails with the same verdict" test; time-outs are not shrunk, as in grade).
+// Prints per mutant: the seeds whose tests caught it, the failures shrunk, the median statements
+// before and after shrinking, the largest after, the median attempts and time.
 // Attempts are in-process here; against a real student each costs a process (and a C compile for
 // a render test), which is why the grader's budget is in attempts and seconds.
 //   bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show]
@@ -24,6 +25,7 @@
 #include "grader/fuzz_minimize.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
+#include "grader/shrink_failures.h"
 #include "grader/suite.h"
 #include "oracle/mutants.h"
 #include "uirgrade_paths.h"
@@ -54,9 +56,11 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-/// The shrunk failures of one mutant on the generated tests of one seed.
+/// The shrunk failures of one mutant on the generated tests of one seed, shrunk by grade's own
+/// driver (grader/shrink_failures.h) with grade's minimiser, recorded on the way.
 std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uint64_t seed,
-                                    const std::map<std::string, int>& fuzz_counts, const Options& options) {
+                                    const std::map<std::string, int>& fuzz_counts, const Options& options,
+                                    bool* caught) {
   std::vector<TestCase> tests = uirgen::make_fuzz_tests(week, fuzz_counts, seed);
   MutantRunner runner(uir::Mutants::of(mutant.id));
   CCompiler compiler(runner, 4096);
@@ -65,24 +69,32 @@ std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uin
   config.student_path = "mutant:" + std::string(mutant.name);
   config.week = week;
   config.seed = seed;
-  std::vector<Shrunk> out;
+  std::vector<std::optional<TestResult>> results;
+  bool first_failure_seen = false;
   for (const TestCase& test : tests) {
     TestResult result = grade_test(test, config, runner, compiler);
-    if (result.verdict == Verdict::Pass) continue;
+    bool counted = result.verdict != Verdict::Pass && (options.all_failures || !first_failure_seen);
+    first_failure_seen |= result.verdict != Verdict::Pass;
+    results.push_back(counted ? std::optional(result) : std::nullopt);
+  }
+  std::vector<Shrunk> out;
+  config.minimize = [&](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails,
+                        double max_seconds) {
+    uirgen::MinimizeLimits limits = kGradeMinimizeLimits;  // as grade_command.cc's hook
+    limits.max_seconds = std::min(limits.max_seconds, max_seconds);
     uirgen::MinimizeStats stats;
-    auto still_fails = [&](const TestCase& candidate) {
-      return grade_test(candidate, config, runner, compiler).verdict == result.verdict;
-    };
-    std::optional<TestCase> smallest = minimize_generated_test(test, still_fails, seed, kGradeMinimizeLimits, &stats);
-    int before = uirgen::count_statements(generated_program_text(test));
+    std::optional<TestCase> smallest = minimize_generated_test(failing, still_fails, seed, limits, &stats);
+    int before = uirgen::count_statements(generated_program_text(failing));
     out.push_back({before, smallest ? uirgen::count_statements(generated_program_text(*smallest)) : before,
                    stats.attempts, stats.seconds});
     if (options.show && smallest)
-      std::printf("--- %s, seed %llu, %s (%s): %d -> %d statements\n%s", std::string(mutant.name).c_str(),
-                  static_cast<unsigned long long>(seed), test.name.c_str(), std::string(verdict_name(result.verdict)).c_str(),
-                  out.back().before, out.back().after, generated_program_text(*smallest).c_str());
-    if (!options.all_failures) break;
-  }
+      std::printf("--- %s, seed %llu, %s: %d -> %d statements\n%s", std::string(mutant.name).c_str(),
+                  static_cast<unsigned long long>(seed), failing.name.c_str(), out.back().before, out.back().after,
+                  generated_program_text(*smallest).c_str());
+    return smallest;
+  };
+  shrink_generated_failures(tests, results, config, runner, compiler);
+  *caught = first_failure_seen;
   return out;
 }
 
@@ -90,8 +102,10 @@ void bench_mutant(const uir::MutantInfo& mutant, const Options& options, const s
   std::vector<double> before, after, attempts, seconds;
   int caught = 0, largest = 0;
   for (int s = 1; s <= options.seeds; ++s) {
-    std::vector<Shrunk> shrunk = shrink_for_seed(mutant, options.week, static_cast<uint64_t>(s), counts, options);
-    if (!shrunk.empty()) ++caught;
+    bool seed_caught = false;
+    std::vector<Shrunk> shrunk =
+        shrink_for_seed(mutant, options.week, static_cast<uint64_t>(s), counts, options, &seed_caught);
+    caught += seed_caught;
     for (const Shrunk& one : shrunk) {
       before.push_back(one.before);
       after.push_back(one.after);
@@ -102,6 +116,11 @@ void bench_mutant(const uir::MutantInfo& mutant, const Options& options, const s
   }
   if (caught == 0) {
     std::printf("%-28s caught by no seed's generated tests\n", std::string(mutant.name).c_str());
+    return;
+  }
+  if (after.empty()) {
+    std::printf("%-28s %2d/%-2d    0  (its first failures are time-outs or limits, which grade does not shrink)\n",
+                std::string(mutant.name).c_str(), caught, options.seeds);
     return;
   }
   double median_after = median(after);
