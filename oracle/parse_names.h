@@ -9,8 +9,13 @@
 
 namespace uir {
 
-/// A map from spelling to index in one flat array (open addressing, linear probing): no allocation
-/// per name and one probe sequence per lookup. The views given to insert must outlive the table.
+/// A map from spelling to index: the names in insertion order, and a small open-addressing table
+/// (linear probing) of their hashes. No allocation per name; a lookup reads one run of adjacent
+/// slots and compares characters only when a full 32-bit hash matches. The views given to insert
+/// must outlive the table.
+/// The table's hash of a name (exposed so that a test can show two names of one hash told apart).
+uint32_t name_hash(std::string_view name);
+
 class NameTable {
  public:
   /// The index stored for `name`, or -1.
@@ -18,10 +23,10 @@ class NameTable {
   /// Stores `index` for `name` (not empty) unless the name is already there; returns whether it was
   /// stored.
   bool insert(std::string_view name, int32_t index);
-  /// Forgets every name and gives back the array, so a table that grew large once (a long function
-  /// body) does not make each later clear cost its old size.
+  /// Forgets every name and gives back the memory, so a table that grew large once (a long
+  /// function body) does not make each later clear cost its old size.
   void clear();
-  size_t size() const { return count_; }
+  size_t size() const { return entries_.size(); }
   /// Makes room for `count` names without growing again.
   void reserve(size_t count);
   /// Starts loading the slot of `name` into the cache, for an insert or find of it a little later:
@@ -30,17 +35,21 @@ class NameTable {
   void prefetch(std::string_view name) const;
 
  private:
+  static constexpr uint32_t kFree = UINT32_MAX;
   struct Slot {
-    std::string_view name;  // empty: a free slot (a name has at least its sigil)
     uint32_t hash = 0;
-    int32_t index = -1;
+    uint32_t entry = kFree;  // position in entries_, or kFree
+  };
+  struct Entry {
+    std::string_view name;
+    int32_t index;
   };
   /// The slot holding `name`, or the free slot where it would go; slots_ must not be empty.
   size_t slot_of(std::string_view name, uint32_t hash) const;
   void grow_to(size_t slots);
 
   std::vector<Slot> slots_;  // a power of two in size, at most half full
-  size_t count_ = 0;
+  std::vector<Entry> entries_;
 };
 
 }  // namespace uir

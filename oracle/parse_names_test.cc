@@ -33,16 +33,28 @@ TEST(NameTable, KeysAreComparedByCharactersNotByAddress) {
   EXPECT_EQ(names.find(std::string("%a") + "cc"), 1);
 }
 
-// Enough names to grow the table many times over and to make probe runs wrap around its end.
-TEST(NameTable, EveryNameOfAManyThousandsIsFoundWithItsIndex) {
-  std::vector<std::string> spelled;
-  for (int k = 0; k < 50000; ++k) spelled.push_back("%v" + std::to_string(k));
+TEST(NameTable, NamesOfOneHashAreToldApartByTheirCharacters) {
+  // Found by a birthday search over short names.
+  ASSERT_EQ(name_hash("%a45b"), name_hash("%ihrc"));
   NameTable names;
-  for (int k = 0; k < 50000; ++k) ASSERT_TRUE(names.insert(spelled[k], k)) << spelled[k];
-  EXPECT_EQ(names.size(), 50000u);
-  for (int k = 0; k < 50000; ++k) ASSERT_EQ(names.find(spelled[k]), k) << spelled[k];
-  for (int k = 50000; k < 60000; ++k) ASSERT_EQ(names.find("%v" + std::to_string(k)), -1);
-  for (int k = 0; k < 50000; k += 997) EXPECT_FALSE(names.insert(spelled[k], -5));
+  EXPECT_TRUE(names.insert("%a45b", 1));
+  EXPECT_EQ(names.find("%ihrc"), -1);
+  EXPECT_TRUE(names.insert("%ihrc", 2));
+  EXPECT_EQ(names.find("%a45b"), 1);
+  EXPECT_EQ(names.find("%ihrc"), 2);
+}
+
+// Enough names to grow the table many times over and to make probe runs wrap around its end.
+TEST(NameTable, EveryNameOfManyThousandsIsFoundWithItsIndex) {
+  constexpr int kCount = 50000;
+  std::vector<std::string> spelled;
+  for (int k = 0; k < kCount; ++k) spelled.push_back("%v" + std::to_string(k));
+  NameTable names;
+  for (int k = 0; k < kCount; ++k) ASSERT_TRUE(names.insert(spelled[k], k)) << spelled[k];
+  EXPECT_EQ(names.size(), static_cast<size_t>(kCount));
+  for (int k = 0; k < kCount; ++k) ASSERT_EQ(names.find(spelled[k]), k) << spelled[k];
+  for (int k = kCount; k < kCount + 10000; ++k) ASSERT_EQ(names.find("%v" + std::to_string(k)), -1);
+  for (int k = 0; k < kCount; k += 997) EXPECT_FALSE(names.insert(spelled[k], -5));
   EXPECT_EQ(names.find(spelled[997]), 997);
 }
 
