@@ -48,20 +48,27 @@ OpRules::OpRules(const std::vector<Stmt>& block, const Mutants& mutants)
       built_on_base_for_(block.size(), -1) {}
 
 std::optional<Error> OpRules::check(int index) {
+  // Which rules an op has is data (ops.def's own_rules); how each rule is checked is code (below).
+  uint32_t own = op_info(block_[index].op).own_rules;
+  for (const RuleInfo& rule : rule_table())
+    if (own & (1u << static_cast<unsigned>(rule.rule)))
+      if (std::optional<Error> error = check_rule(rule.rule, index)) return error;
+  return std::nullopt;
+}
+
+std::optional<Error> OpRules::check_rule(Rule rule, int index) {
   const Stmt& stmt = block_[index];
-  switch (stmt.op) {
-    case Op::Shrink: return bounds(stmt);
-    case Op::Idiv:
-    case Op::Mod: return div_zero(stmt);
-    case Op::End: return end_rules(stmt, index);
-    case Op::Store: return store_twice(stmt, index);
-    case Op::After:
-      if (std::optional<Error> error = after_no_store(stmt, index)) return error;
-      return version_fork(stmt, index);
-    case Op::Const: case Op::Add: case Op::Mul: case Op::Max: case Op::Cmplt: case Op::Cmpne:
-    case Op::Cmpeq: case Op::Where: case Op::Cast: case Op::Exp2: case Op::Log2: case Op::Sqrt:
-    case Op::Recip: case Op::Assert: case Op::Call: case Op::Ret: case Op::Buffer: case Op::Alloc:
-    case Op::Load: case Op::Range: case Op::Param: break;
+  switch (rule) {
+    case Rule::Bounds: return bounds(stmt);
+    case Rule::DivZero: return div_zero(stmt);
+    case Rule::EndTwice: return end_twice(stmt, index);
+    case Rule::EndUnused: return end_unused(stmt);
+    case Rule::StoreTwice: return store_twice(stmt, index);
+    case Rule::AfterNoStore: return after_no_store(stmt, index);
+    case Rule::VersionFork: return version_fork(stmt, index);
+    // Not an op's own rule: the statement rules (typecheck.cc) and the whole-program ones (linearizer).
+    case Rule::Syntax: case Rule::FuncBody: case Rule::Literal: case Rule::Redefined: case Rule::Undefined:
+    case Rule::Type: case Rule::OpenRange: case Rule::Nest: case Rule::DeadEffect: case Rule::LoadOrder: break;
   }
   return std::nullopt;
 }
@@ -91,18 +98,25 @@ std::optional<Error> OpRules::div_zero(const Stmt& division) const {
                   fmt::format("the divisor {} is in {}, which holds 0", divisor.text, interval_text(d)));
 }
 
-// E-END-TWICE, then E-END-UNUSED (spec §5.1).
-std::optional<Error> OpRules::end_rules(const Stmt& end, int index) {
+// E-END-TWICE (spec §5.1): one end per range. Validation stops at the first error, so the end is
+// recorded as soon as its own check passes.
+std::optional<Error> OpRules::end_twice(const Stmt& end, int index) {
   const Operand& range = end.operands.back();
   if (int32_t earlier = end_of_range_[range.ref]; earlier >= 0)
     return operand_error(Rule::EndTwice, end, range,
                     fmt::format("range {} is already closed by the end on line {}", range.text, block_[earlier].line));
+  end_of_range_[range.ref] = index;
+  return std::nullopt;
+}
+
+// E-END-UNUSED (spec §5.1): every effect an end lists depends on its range.
+std::optional<Error> OpRules::end_unused(const Stmt& end) const {
+  const Operand& range = end.operands.back();
   for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
     const Operand& effect = end.operands[k];
     if (!has_open(block_[effect.ref], range.ref) && !mutants_.has(Mutant::SkipEndUnused))
       return operand_error(Rule::EndUnused, end, effect, fmt::format("{} does not depend on {}", effect.text, range.text));
   }
-  end_of_range_[range.ref] = index;
   return std::nullopt;
 }
 

@@ -1,5 +1,6 @@
-// The second half of a statement's checks (spec §8): each op's own rules, in the table's order:
-// E-BOUNDS, E-DIV-ZERO, E-END-TWICE, E-END-UNUSED, E-STORE-TWICE, E-AFTER-NO-STORE, E-VERSION-FORK.
+// The second half of a statement's checks (spec §8): each op's own rules (its row's own_rules in
+// oracle/ops.def), in the catalogue's order: E-BOUNDS, E-DIV-ZERO, E-END-TWICE, E-END-UNUSED,
+// E-STORE-TWICE, E-AFTER-NO-STORE, E-VERSION-FORK.
 // Several of them look back at earlier statements (which end closed a range, which store wrote a
 // version, which afters a version has), so one OpRules object walks a block in file order and
 // remembers what it has seen.
@@ -26,9 +27,12 @@ class OpRules {
   std::optional<Error> check(int index);
 
  private:
+  /// One own rule of block[index]'s op (its row's own_rules in ops.def).
+  std::optional<Error> check_rule(Rule rule, int index);
   std::optional<Error> bounds(const Stmt& shrink) const;
   std::optional<Error> div_zero(const Stmt& division) const;
-  std::optional<Error> end_rules(const Stmt& end, int index);
+  std::optional<Error> end_twice(const Stmt& end, int index);
+  std::optional<Error> end_unused(const Stmt& end) const;
   std::optional<Error> store_twice(const Stmt& store, int index);
   std::optional<Error> after_no_store(const Stmt& after, int index);
   std::optional<Error> version_fork(const Stmt& after, int index);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "oracle/validator_testing.h"
 
 namespace uir {
@@ -12,6 +14,21 @@ namespace {
 using testing::lines;
 using testing::verdict;
 using testing::verdict_at;
+
+// The table says which op has which own rule; spec §3, §4 and §5.1 say it too, written out here.
+TEST(OwnRules, TheTableGivesEachOpTheSpecsOwnRulesAndNoOther) {
+  auto bit = [](Rule rule) { return 1u << static_cast<unsigned>(rule); };
+  std::map<Op, uint32_t> spec = {
+      {Op::Shrink, bit(Rule::Bounds)},
+      {Op::Idiv, bit(Rule::DivZero)},
+      {Op::Mod, bit(Rule::DivZero)},
+      {Op::End, bit(Rule::EndTwice) | bit(Rule::EndUnused)},
+      {Op::Store, bit(Rule::StoreTwice)},
+      {Op::After, bit(Rule::AfterNoStore) | bit(Rule::VersionFork)},
+  };
+  for (const OpInfo& row : op_table())
+    EXPECT_EQ(row.own_rules, spec.count(row.op) ? spec[row.op] : 0u) << row.spelling;
+}
 
 TEST(Bounds, ARangesIntervalIsZeroToNMinusOne) {
   // Lesson 3.1: `range 5` over a four-element buffer could reach element 4.

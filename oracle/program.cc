@@ -3,14 +3,16 @@
 
 #include <algorithm>
 
+#include "oracle/error.h"  // Rule, for the own_rules column
+
 namespace uir {
 
 const std::vector<OpInfo>& op_table() {
   static const std::vector<OpInfo> table = {
 #define UIR_OP(name, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1, r0, r1, r2, \
-               same, like, outside, c_expr, c_i32)                                                   \
+               same, like, outside, c_expr, c_i32, own_rules)                                        \
   {Op::name, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1, {r0, r1, r2},  \
-   same, like, outside, c_expr, c_i32},
+   same, like, outside, c_expr, c_i32, own_rules},
 #include "oracle/ops.def"
 #undef UIR_OP
   };

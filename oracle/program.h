@@ -78,6 +78,7 @@ struct OpInfo {
   const char* outside_loops; // E-OPEN-RANGE's name for the operands, or nullptr
   const char* c_expr;        // C over {0} {1} {2}, or nullptr
   const char* c_i32_expr;    // C when the result is i32, or nullptr (then c_expr)
+  uint32_t own_rules;        // bits 1 << Rule (oracle/error.h): the op's own rules, checked by op_rules.cc
 };
 const OpInfo& op_info(Op op);
 /// The op spelled `word`, or nullopt (Param has no spelling and is never found).
