@@ -1,11 +1,19 @@
-// Week 1 constructs: value statements of every op and dtype, functions and calls, asserts.
+// Week 1 constructs: value statements of every op and dtype, functions and calls, asserts. Which
+// ops make a value of a dtype and what their operands must be come from the op table (ops.def:
+// week1_value, dtype_from, the operand roles, own_rules for the divisor); only how often each op is
+// written is this file's (value_mix), so a new week-1 value op is generated once it has its row.
 // Operands come from the values already written (so the statements form a DAG in file order) or
 // are fresh literals; an i32 divisor is always one whose interval (spec §4.3) excludes 0.
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "generators/constructs.h"
+#include "oracle/error.h"
 
 namespace uirgen {
 
@@ -67,6 +75,125 @@ int gen_call(GenState& g, DType dtype) {
   return g.b.add_call(func, std::move(args));
 }
 
+// --- value statements from the op table ---
+
+/// A choice of gen_value: one op, or a family of ops picked uniformly (a bool is as often a cmplt
+/// as a cmpne or a cmpeq).
+struct ValueChoice {
+  int weight;
+  std::vector<Op> ops;
+};
+
+/// How often gen_value writes each value op that makes a dtype, in table order, and what a call
+/// becomes when no function returns that dtype. Which ops can make a dtype is the table's
+/// (can_make); an op of the table that this list lacks gets kNewOpWeight, so a new week-1 value op
+/// is generated as soon as it has its row in ops.def.
+struct ValueMix {
+  std::vector<ValueChoice> choices;
+  Op without_callee;
+  std::optional<DType> without_callee_operands;  // the dtype of its free operands (else random)
+};
+constexpr int kNewOpWeight = 5;
+
+const ValueMix& value_mix(DType dtype) {
+  static const ValueMix kI32{{{8, {Op::Const}}, {20, {Op::Add}}, {16, {Op::Mul}}, {8, {Op::Max}}, {8, {Op::Idiv}},
+                              {8, {Op::Mod}}, {6, {Op::Where}}, {8, {Op::Cast}}, {5, {Op::Call}}},
+                             Op::Add, std::nullopt};
+  static const ValueMix kF32{{{8, {Op::Const}}, {20, {Op::Add}}, {16, {Op::Mul}}, {8, {Op::Max}}, {6, {Op::Where}},
+                              {8, {Op::Cast}}, {5, {Op::Exp2}}, {5, {Op::Log2}}, {5, {Op::Sqrt}}, {5, {Op::Recip}},
+                              {5, {Op::Call}}},
+                             Op::Mul, std::nullopt};
+  static const ValueMix kBool{{{6, {Op::Const}}, {58, {Op::Cmplt, Op::Cmpne, Op::Cmpeq}}, {10, {Op::Where}},
+                               {10, {Op::Cast}}, {4, {Op::Call}}},
+                              Op::Cmplt, DType::I32};
+  return dtype == DType::I32 ? kI32 : dtype == DType::F32 ? kF32 : kBool;
+}
+
+/// The dtypes an operand of `role` may have; nullopt: any value dtype.
+std::optional<DType> fixed_dtype(uir::OperandRole role) {
+  switch (role) {
+    case uir::OperandRole::I32: return DType::I32;
+    case uir::OperandRole::F32: return DType::F32;
+    case uir::OperandRole::Bool: return DType::Bool;
+    default: return std::nullopt;
+  }
+}
+
+/// E-DIV-ZERO is about operand 1, the divisor (oracle/op_rules.cc).
+constexpr size_t kDivisor = 1;
+bool is_divisor(const uir::OpInfo& row, size_t k) {
+  return k == kDivisor && (row.own_rules & (1u << static_cast<unsigned>(uir::Rule::DivZero)));
+}
+
+std::string name_prefix(Op op, DType dtype) {
+  if (op == Op::Const) return "%k";
+  return dtype == DType::I32 ? "%x" : dtype == DType::F32 ? "%f" : "%b";
+}
+
+/// A statement of `op` making a `dtype`, its operands picked by their roles in the op's row: a
+/// literal for const, a divisor that cannot be 0 where E-DIV-ZERO looks, the paired operand's dtype
+/// where the row pairs them, the result's dtype where the result takes its dtype from the operand,
+/// and else the role's dtype or `free_dtype` (random when nullopt). -1 for a call when no function
+/// returns `dtype`.
+int gen_op(GenState& g, Op op, DType dtype, std::optional<DType> free_dtype = std::nullopt) {
+  const uir::OpInfo& row = uir::op_info(op);
+  if (row.roles[0] == uir::OperandRole::Function) return gen_call(g, dtype);
+  std::vector<Operand> operands;
+  std::vector<DType> dtypes;
+  for (size_t k = 0; k < static_cast<size_t>(row.min_operands); ++k) {
+    bool gives_result_dtype = (k == 0 && row.dtype_from == uir::DTypeFrom::Operand0) ||
+                              (k == 1 && row.dtype_from == uir::DTypeFrom::Operand1);
+    DType t;
+    if (row.same_dtype == static_cast<int>(k)) t = dtypes[row.like];
+    else if (gives_result_dtype) t = dtype;
+    else if (std::optional<DType> fixed = fixed_dtype(row.roles[k])) t = *fixed;
+    else t = free_dtype ? *free_dtype : random_value_dtype(g);  // drawn only here, as the mix's weights assume
+    operands.push_back(op == Op::Const ? random_literal(g, t)  // const takes a literal (parse.cc)
+                       : is_divisor(row, k)                      ? nonzero_divisor(g)
+                                                                 : pick_value(g, t));
+    dtypes.push_back(t);
+  }
+  std::optional<DType> attr = row.dtype_from == uir::DTypeFrom::Attr ? std::optional<DType>(dtype) : std::nullopt;
+  return g.b.add(op, std::move(operands), name_prefix(op, dtype), attr);
+}
+
+/// Whether `row` is a week-1 value op that can make a `dtype` (from where its dtype comes from).
+bool can_make(const uir::OpInfo& row, DType dtype) {
+  if (!row.week1_value) return false;
+  switch (row.dtype_from) {
+    case uir::DTypeFrom::Operand0:
+    case uir::DTypeFrom::Operand1: {
+      uir::OperandRole role = row.roles[row.dtype_from == uir::DTypeFrom::Operand0 ? 0 : 1];
+      if (std::optional<DType> fixed = fixed_dtype(role)) return *fixed == dtype;
+      return role != uir::OperandRole::Numeric || dtype != DType::Bool;
+    }
+    case uir::DTypeFrom::Bool: return dtype == DType::Bool;
+    case uir::DTypeFrom::I32: return dtype == DType::I32;
+    case uir::DTypeFrom::Attr:
+    case uir::DTypeFrom::CalleeReturn: return true;
+    case uir::DTypeFrom::Void: return false;
+  }
+  return false;
+}
+
+/// value_mix's choices for `dtype`, then every other op of the table that can make it.
+std::vector<ValueChoice> make_value_choices(DType dtype) {
+  std::vector<ValueChoice> choices = value_mix(dtype).choices;
+  for (const uir::OpInfo& row : uir::op_table()) {
+    bool listed = std::any_of(choices.begin(), choices.end(), [&](const ValueChoice& choice) {
+      return std::find(choice.ops.begin(), choice.ops.end(), row.op) != choice.ops.end();
+    });
+    if (!listed && can_make(row, dtype)) choices.push_back({kNewOpWeight, {row.op}});
+  }
+  return choices;
+}
+
+const std::vector<ValueChoice>& value_choices(DType dtype) {
+  static const std::vector<ValueChoice> kChoices[] = {make_value_choices(DType::I32), make_value_choices(DType::F32),
+                                                      make_value_choices(DType::Bool)};
+  return kChoices[dtype == DType::I32 ? 0 : dtype == DType::F32 ? 1 : 2];
+}
+
 }  // namespace
 
 DType random_value_dtype(GenState& g) { return kValueDtypes[g.c.weighted({45, 40, 15})]; }
@@ -122,95 +249,20 @@ Operand pick_value(GenState& g, DType dtype, int literal_percent) {
 }
 
 int gen_value(GenState& g, DType dtype) {
-  ProgramBuilder& b = g.b;
-  switch (dtype) {
-    case DType::I32:
-      switch (g.c.weighted({8, 20, 16, 8, 8, 8, 6, 8, 5})) {
-        case 0:
-          return b.add(Op::Const, {random_literal(g, dtype)}, "%k");
-        case 1:
-          return b.add(Op::Add, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        case 2:
-          return b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        case 3:
-          return b.add(Op::Max, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        case 4:
-          return b.add(Op::Idiv, {pick_value(g, dtype), nonzero_divisor(g)}, "%x");
-        case 5:
-          return b.add(Op::Mod, {pick_value(g, dtype), nonzero_divisor(g)}, "%x");
-        case 6: {
-          Operand cond = pick_value(g, DType::Bool);
-          return b.add(Op::Where, {cond, pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        }
-        case 7: {
-          DType from = random_value_dtype(g);
-          return b.add(Op::Cast, {pick_value(g, from)}, "%x", dtype);
-        }
-        default: {
-          int call = gen_call(g, dtype);
-          return call >= 0 ? call : b.add(Op::Add, {pick_value(g, dtype), pick_value(g, dtype)}, "%x");
-        }
-      }
-    case DType::F32:
-      switch (g.c.weighted({8, 20, 16, 8, 6, 8, 5, 5, 5, 5, 5})) {
-        case 0:
-          return b.add(Op::Const, {random_literal(g, dtype)}, "%k");
-        case 1:
-          return b.add(Op::Add, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
-        case 2:
-          return b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
-        case 3:
-          return b.add(Op::Max, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
-        case 4: {
-          Operand cond = pick_value(g, DType::Bool);
-          return b.add(Op::Where, {cond, pick_value(g, dtype), pick_value(g, dtype)}, "%f");
-        }
-        case 5: {
-          DType from = random_value_dtype(g);
-          return b.add(Op::Cast, {pick_value(g, from)}, "%f", dtype);
-        }
-        case 6:
-          return b.add(Op::Exp2, {pick_value(g, dtype)}, "%f");
-        case 7:
-          return b.add(Op::Log2, {pick_value(g, dtype)}, "%f");
-        case 8:
-          return b.add(Op::Sqrt, {pick_value(g, dtype)}, "%f");
-        case 9:
-          return b.add(Op::Recip, {pick_value(g, dtype)}, "%f");
-        default: {
-          int call = gen_call(g, dtype);
-          return call >= 0 ? call : b.add(Op::Mul, {pick_value(g, dtype), pick_value(g, dtype)}, "%f");
-        }
-      }
-    case DType::Bool:
-    case DType::Void:
-      switch (g.c.weighted({6, 30, 14, 14, 10, 10, 4})) {
-        case 0:
-          return b.add(Op::Const, {random_literal(g, DType::Bool)}, "%k");
-        case 1:
-        case 2:
-        case 3: {
-          DType of = random_value_dtype(g);
-          constexpr Op kComparisons[] = {Op::Cmplt, Op::Cmpne, Op::Cmpeq};
-          Op cmp = kComparisons[g.c.pick(0, 2)];
-          return b.add(cmp, {pick_value(g, of), pick_value(g, of)}, "%b");
-        }
-        case 4: {
-          Operand cond = pick_value(g, DType::Bool);
-          return b.add(Op::Where, {cond, pick_value(g, DType::Bool), pick_value(g, DType::Bool)}, "%b");
-        }
-        case 5: {
-          DType from = random_value_dtype(g);
-          return b.add(Op::Cast, {pick_value(g, from)}, "%b", DType::Bool);
-        }
-        default: {
-          int call = gen_call(g, DType::Bool);
-          return call >= 0 ? call
-                           : b.add(Op::Cmplt, {pick_value(g, DType::I32), pick_value(g, DType::I32)}, "%b");
-        }
-      }
-  }
-  return -1;
+  if (dtype == DType::Void) dtype = DType::Bool;
+  const std::vector<ValueChoice>& choices = value_choices(dtype);
+  std::vector<int> weights;
+  for (const ValueChoice& choice : choices) weights.push_back(choice.weight);
+  const ValueChoice& choice = choices[g.c.weighted(weights.data(), static_cast<int>(weights.size()))];
+  // The members of a family share the shape of their operands: their free dtype is drawn first,
+  // then which member it is.
+  std::optional<DType> free_dtype;
+  if (choice.ops.size() > 1) free_dtype = random_value_dtype(g);
+  Op op = choice.ops[g.c.pick(0, static_cast<int>(choice.ops.size()) - 1)];
+  int stmt = gen_op(g, op, dtype, free_dtype);
+  if (stmt >= 0) return stmt;
+  const ValueMix& mix = value_mix(dtype);
+  return gen_op(g, mix.without_callee, dtype, mix.without_callee_operands);
 }
 
 void gen_any_value(GenState& g) { gen_value(g, random_value_dtype(g)); }

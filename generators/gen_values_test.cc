@@ -6,6 +6,8 @@
 
 #include <climits>
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "generators/constructs_testing.h"
 #include "oracle/oracle.h"
@@ -87,6 +89,31 @@ TEST(GenValue, MakesTheDtypeAskedForAndDivisorsThatCannotBeZero) {
     }
   }
   EXPECT_GT(divisions, 50);  // the check above did run
+}
+
+// The ops come from the table: every week-1 value op is written for every dtype it can make (spec §3,
+// written out here), calls included once there are functions, and no op for a dtype it cannot make.
+TEST(GenValue, WritesEveryValueOpOfTheTableForTheDtypesItMakes) {
+  std::map<DType, std::set<Op>> spec = {
+      {DType::I32, {Op::Const, Op::Add, Op::Mul, Op::Max, Op::Idiv, Op::Mod, Op::Where, Op::Cast, Op::Call}},
+      {DType::F32, {Op::Const, Op::Add, Op::Mul, Op::Max, Op::Where, Op::Cast, Op::Exp2, Op::Log2, Op::Sqrt,
+                    Op::Recip, Op::Call}},
+      {DType::Bool, {Op::Const, Op::Cmplt, Op::Cmpne, Op::Cmpeq, Op::Where, Op::Cast, Op::Call}},
+  };
+  std::map<DType, std::set<Op>> written;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    GenLimits limits;
+    limits.max_functions = 3;
+    ProgramBuilder b{limits};
+    Chooser c{rc::Random(seed)};
+    GenState g = fresh_state(b, c);
+    for (int k = 0; k < 3; ++k) gen_function(g);
+    for (int k = 0; k < 60; ++k) {
+      DType dtype = random_value_dtype(g);
+      written[dtype].insert(b.program().stmts[gen_value(g, dtype)].op);
+    }
+  }
+  EXPECT_EQ(written, spec);
 }
 
 TEST(GenAssert, LowestChoicesPassTheChoiceEightyFails) {
