@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "generators/fuzz.h"
-#include "grader/fuzz_minimize.h"
+#include "generators/test_case_minimize.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
 #include "grader/shrink_failures.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "generators/fuzz.h"
-#include "grader/kill_suite.h"
+#include "generators/kill_suite.h"
 
 namespace {
 
@@ -108,12 +108,12 @@ int main(int argc, char** argv) {
   if (invalid_percent > 100) return usage_error("--invalid is a percentage (0 to 100)");
   std::cout << "uirgen: seed " << seed << "\n";
   if (kill_mutants) {
-    uirgrade::KillSuiteOptions options;
+    uirgen::KillSuiteOptions options;
     options.week = static_cast<int>(week);
     options.seed = seed;
     options.candidates = static_cast<int>(count);
     options.out_dir = out_dir;
-    return uirgrade::write_kill_suite(options, std::cout);
+    return uirgen::write_kill_suite(options, std::cout);
   }
 
   boost::system::error_code error;

@@ -1,4 +1,4 @@
-// The engine's steps for one test, in order: the oracle's outcome (grader/expected.h), the
+// The engine's steps for one test, in order: the oracle's outcome (testcase/expected.h), the
 // student's command(s) and their verdict (grader/student_run.h, grader/verdict.h), and for a
 // failure the reproduce line and the kept case (grader/reproduce.h). Tests run on grader/pool.h;
 // each result lands at its test's index, so the order of results never depends on timing.

@@ -1,4 +1,4 @@
-// The grading engine: for each TestCase, the oracle's outcome (grader/expected.h) is computed
+// The grading engine: for each TestCase, the oracle's outcome (testcase/expected.h) is computed
 // in-process and the student's compiler is run on it (grader/student_run.h); the outcome becomes a
 // TestResult with a verdict people can act on, a reproduce line and, with --keep, a kept case
 // (grader/reproduce.h). Tests run on a pool (grader/pool.h); then the failing generated programs
@@ -14,16 +14,13 @@
 #include <vector>
 
 #include "grader/c_compile.h"
-#include "grader/expected.h"
+#include "testcase/expected.h"
 #include "grader/grade_config.h"
 #include "grader/process.h"
 #include "grader/result.h"
 #include "testcase/test_case.h"
 
 namespace uirgrade {
-
-/// The oracle's outcome of a test, or why the suite cannot make its data.
-using ExpectedOrError = std::variant<Expected, std::string>;
 
 /// Grades one test. Thread-safe; a test whose process could not be started is tried twice.
 TestResult grade_test(const TestCase& test, const GradeConfig& config, CommandRunner& runner,

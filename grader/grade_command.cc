@@ -17,7 +17,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/fuzz_minimize.h"
+#include "generators/test_case_minimize.h"
 #include "grader/private_paths.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"

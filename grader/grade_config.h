@@ -43,7 +43,7 @@ struct GradeConfig {
   /// on the C's text only, not on the preprocessed unit and gcc's call graph (call_graph.h), to show
   /// what those stop.
   bool weakened_text_only_render_rules = false;
-  /// Minimises a failing generated test (grader/fuzz_minimize.h): given it, a predicate saying whether
+  /// Minimises a failing generated test (generators/test_case_minimize.h): given it, a predicate saying whether
   /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
   /// Unset: no minimising.
   using MinimizeHook = std::function<std::optional<TestCase>(

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/compare.h"
+#include "testcase/compare.h"
 
 namespace uirgrade {
 

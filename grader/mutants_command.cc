@@ -1,79 +1,16 @@
-// Each mutant is one grading run of the engine with its own MutantRunner and CCompiler (whose
-// caches are then per mutant, so two mutants never share a "binary"); the runs of all mutants share
-// the threads: a pool takes the next mutant from a counter, and each run grades its tests on one
-// thread.
 #include "grader/mutants_command.h"
 
-#include <atomic>
-#include <chrono>
 #include <fstream>
 #include <map>
 #include <ostream>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "grader/json_writer.h"
-#include "grader/mutant_runner.h"
 #include "grader/suite.h"
 #include "oracle/mutants.h"
 
 namespace uirgrade {
-namespace {
-
-std::string matrix_name(const TestCase& test) { return test.name + (test.mode == Mode::Render ? ":render" : ""); }
-
-MutantRow grade_mutant(const std::vector<TestCase>& tests, const uir::MutantInfo& info, int week, uint64_t seed) {
-  MutantRunner runner(uir::Mutants::of(info.id));
-  CCompiler compiler(runner, 4096);
-  GradeConfig config;
-  config.student = "uir-oracle --mutant " + std::string(info.name);
-  config.student_path = "mutant:" + std::string(info.name);
-  config.week = week;
-  config.seed = seed;
-  config.jobs = 1;
-  GradeRun run = grade_tests(tests, config, runner, compiler, nullptr);
-  MutantRow row{std::string(info.name), std::string(info.description), {}, 0, 0};
-  for (size_t k = 0; k < run.results.size(); ++k) {
-    const TestResult& r = run.results[k];
-    row.max_points += r.max_points;
-    row.points += r.points;
-    if (r.verdict != Verdict::Pass) row.killed_by.push_back(matrix_name(tests[k]));
-  }
-  return row;
-}
-
-}  // namespace
-
-KillMatrix kill_matrix(const std::vector<TestCase>& tests, const std::vector<std::string>& mutant_names, int week,
-                       uint64_t seed, int jobs) {
-  auto start = std::chrono::steady_clock::now();
-  KillMatrix matrix;
-  matrix.week = week;
-  matrix.seed = seed;
-  matrix.mutants.resize(mutant_names.size());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t k; (k = next.fetch_add(1)) < mutant_names.size();)
-      matrix.mutants[k] = grade_mutant(tests, uir::mutant_info(*uir::find_mutant(mutant_names[k])), week, seed);
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < std::max(jobs, 1); ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& thread : pool) thread.join();
-
-  std::map<std::string, std::vector<std::string>> kills;
-  for (const TestCase& test : tests) kills[matrix_name(test)];
-  for (const MutantRow& row : matrix.mutants)
-    for (const std::string& test : row.killed_by) kills[test].push_back(row.name);
-  for (const TestCase& test : tests)
-    if (auto it = kills.find(matrix_name(test)); it != kills.end()) {
-      matrix.tests.emplace_back(it->first, std::move(it->second));
-      kills.erase(it);
-    }
-  matrix.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return matrix;
-}
 
 void write_kill_matrix_text(const KillMatrix& matrix, std::ostream& out) {
   out << fmt::format("Kill matrix, week {}, seed {}: {} mutants x {} tests in {:.1f} s\n\n", matrix.week, matrix.seed,

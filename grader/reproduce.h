@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "grader/expected.h"
+#include "testcase/expected.h"
 #include "grader/grade_config.h"
 #include "grader/result.h"
 #include "grader/student_run.h"

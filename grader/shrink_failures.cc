@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/fuzz_minimize.h"
+#include "generators/test_case_minimize.h"
 #include "grader/grade.h"
 #include "grader/keep.h"
 #include "grader/pool.h"

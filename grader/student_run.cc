@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "grader/call_graph.h"
-#include "grader/compare.h"
+#include "testcase/compare.h"
 #include "grader/render_check.h"
 #include "testcase/student_program.h"
 #include "grader/verdict.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "grader/c_compile.h"
-#include "grader/expected.h"
+#include "testcase/expected.h"
 #include "grader/grade_config.h"
 #include "grader/judge.h"
 #include "grader/process.h"

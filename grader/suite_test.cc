@@ -4,7 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
@@ -106,6 +111,25 @@ TEST(Suite, RealWeeksGradeEarlierWeeksToo) {
   auto plans = load_plans(suites);
   ASSERT_TRUE(std::holds_alternative<std::vector<WeekPlan>>(plans));
   EXPECT_EQ(std::get<std::vector<WeekPlan>>(plans).size(), 3u);
+}
+
+// uirgen's suites are suites like any other (generators/uirgen_test.cc checks what it writes).
+TEST(Suite, AUirgenSuiteLoadsHidden) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("uirgen_suite_" + std::to_string(getpid()));
+  std::string command = std::string(UIRGRADE_BINARY_DIR) + "/uirgen --week 3 --count 12 --seed 5 --out " +
+                        dir.string() + " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  auto loaded = load_suite(dir.string(), "hidden", 3);
+  ASSERT_TRUE(std::holds_alternative<std::vector<TestCase>>(loaded))
+      << format_suite_error(std::get<SuiteError>(loaded));
+  int invalid = 0;
+  for (const TestCase& test : std::get<std::vector<TestCase>>(loaded)) {
+    EXPECT_EQ(test.visibility, Visibility::Hidden);
+    invalid += test.expect_exit == 2 ? 1 : 0;
+  }
+  EXPECT_EQ(std::get<std::vector<TestCase>>(loaded).size(), 12u);
+  EXPECT_EQ(invalid, 3);  // 25% by default
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Suite, BadYamlNamesFileAndLine) {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/compare.h"
+#include "testcase/compare.h"
 
 namespace uirgrade {
 

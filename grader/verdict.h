@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "grader/expected.h"
+#include "testcase/expected.h"
 #include "grader/judge.h"
 #include "grader/process.h"
 

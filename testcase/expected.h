@@ -30,7 +30,10 @@ struct Expected {
   std::string describe() const;
 };
 
+/// The oracle's outcome of a test, or why the suite cannot make its data.
+using ExpectedOrError = std::variant<Expected, std::string>;
+
 /// The oracle's outcome, or a message when the suite cannot make the test's data.
-std::variant<Expected, std::string> compute_expected(const TestCase& test, uint64_t seed);
+ExpectedOrError compute_expected(const TestCase& test, uint64_t seed);
 
 }  // namespace uirgrade

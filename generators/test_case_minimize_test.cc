@@ -1,4 +1,4 @@
-#include "grader/fuzz_minimize.h"
+#include "generators/test_case_minimize.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
-// Minimising a failing generated program (issue 6): `grade` hands a fuzz/<n> test that a student
-// fails to the generator's minimiser (generators/minimize.cc) and reports the smallest program that
-// still fails the same way. ("Shrink" is the view op; test-case reduction is "minimise".)
+// Minimising a failing generated test (issue 6): `grade` hands a fuzz/<n> test that a student fails
+// to the generator's minimiser (generators/minimize.cc) and reports the smallest program that still
+// fails the same way; `uirgen --kill-mutants` minimises its kept tests while they kill their mutants.
+// ("Shrink" is the view op; test-case reduction is "minimise".)
 #pragma once
 
 #include <cstdint>

@@ -1,17 +1,17 @@
 // `uirgen --kill-mutants`: a small hidden suite that kills every mutant of the catalogue. Candidates
 // are generated programs (generators/fuzz.h) and the catalogue's own smallest programs
-// (oracle/testdata/mutants/); the kill matrix of all of them (grader/mutants_command.h) is covered
+// (oracle/testdata/mutants/); the kill matrix of all of them (mutation/mutant_grading.h) is covered
 // greedily (each step keeps the candidate that kills the most mutants not killed yet, the smaller on
 // a tie), each kept valid program is minimised while it still kills the mutants it was kept for
-// (generators/minimize.cc, within a time budget), and the kept tests are written as a suite that grades on its own: DIR/kill/*.uir with
-// headers, DIR/kill/suite.yaml and DIR/weeks.yaml naming it.
+// (generators/minimize.cc, within a time budget), and the kept tests are written as a suite that
+// grades on its own: DIR/kill/*.uir with headers, DIR/kill/suite.yaml and DIR/weeks.yaml naming it.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
 #include <string>
 
-namespace uirgrade {
+namespace uirgen {
 
 struct KillSuiteOptions {
   int week = 3;
@@ -27,4 +27,4 @@ struct KillSuiteOptions {
 /// survive every candidate, 2 when it cannot write.
 int write_kill_suite(const KillSuiteOptions& options, std::ostream& out);
 
-}  // namespace uirgrade
+}  // namespace uirgen

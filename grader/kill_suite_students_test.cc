@@ -1,8 +1,8 @@
-// uirgen --kill-mutants: the written suite grades on its own (its weeks.yaml names only it), is small
-// (few tests, each of at most 25 statements), and kills every mutant, both in-process and with the
-// mutant as a real student process (a script that execs `uir-oracle --mutant NAME`, graded by the
-// real process runner and C compiler).
-#include "grader/kill_suite.h"
+// uirgen --kill-mutants (generators/kill_suite.h) as the grader sees its suite: the grader's loader
+// reads it on its own (its weeks.yaml names only it), and a mutant run as a real student process (a
+// script that execs `uir-oracle --mutant NAME`, graded by the real process runner and C compiler)
+// fails it, while the oracle passes it.
+#include "generators/kill_suite.h"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "generators/fuzz.h"
 #include "grader/grade.h"
-#include "grader/mutants_command.h"
 #include "grader/suite.h"
 #include "oracle/mutants.h"
 #include "uirgrade_paths.h"
@@ -22,26 +20,22 @@
 namespace uirgrade {
 namespace {
 
-TEST(KillSuite, KillsEveryMutantInProcessAndAsAStudentProcess) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("kill_suite_test_" + std::to_string(getpid()));
+TEST(KillSuiteAsStudents, TheGraderLoadsItAndAMutantProcessFailsIt) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("kill_suite_students_test_" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
-  KillSuiteOptions options;
+  uirgen::KillSuiteOptions options;
   options.week = 3;
   options.candidates = 40;
+  options.shrink_seconds = 5;  // how small it gets is generators/kill_suite_test.cc's
   options.out_dir = dir.string();
   std::ostringstream log;
-  ASSERT_EQ(write_kill_suite(options, log), 0) << log.str();
-  EXPECT_NE(log.str().find("kills 34 of 34 mutants"), std::string::npos) << log.str();
+  ASSERT_EQ(uirgen::write_kill_suite(options, log), 0) << log.str();
 
   auto loaded = load_week(dir.string(), 3);
   ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded));
   const std::vector<TestCase>& tests = std::get<LoadedWeek>(loaded).tests;
-  EXPECT_LE(tests.size(), 40u);
-  for (const TestCase& t : tests) {
-    EXPECT_EQ(t.suite, "kill");
-    // Kept programs are minimised while they kill what they were kept for (generated ones reach 55).
-    EXPECT_LE(uirgen::count_statements(t.source), 25) << t.name << ":\n" << t.source;
-  }
+  EXPECT_FALSE(tests.empty());
+  for (const TestCase& t : tests) EXPECT_EQ(t.suite, "kill");
 
   // As students: one bug of each kind of command (both, render only, run only).
   std::string error;

@@ -1,6 +1,6 @@
 // The conformance audit: every oracle/testdata/conformance/*.uir file is a program aimed at one
 // sentence of the spec, with its expected outcome written from the spec alone in spec §7 headers.
-// Each file is loaded with the grader's own header parser (parse_test_file) and data maker
+// Each file is loaded with the test-case layer's header parser (parse_test_file) and data maker
 // (make_input_data), then run through uir::compile and uir::run, and every header is checked.
 //
 // One extension: a free-text comment `# at line: N` before the first statement pins the line of
@@ -20,7 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "grader/suite.h"
+#include "testcase/test_data.h"
+#include "testcase/test_headers.h"
 #include "oracle/c_toolchain_testing.h"
 #include "oracle/oracle.h"
 #include "uirgrade_paths.h"

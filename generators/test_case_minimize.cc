@@ -4,7 +4,7 @@
 // the candidate the same way it was on the original, and on the same data: a buffer the candidate
 // still has gets the failing test's own values (a failure that needs a NaN or an overflow there
 // stays), so only a buffer without explicit data gets fresh values from the seed.
-#include "grader/fuzz_minimize.h"
+#include "generators/test_case_minimize.h"
 
 #include <set>
 #include <sstream>

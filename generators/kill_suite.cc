@@ -2,7 +2,7 @@
 // defines every f32 operation exactly, and a 1-ulp bug such as fused-multiply-add only shows
 // exactly), and every invalid test with `# error:`, so that what killed a mutant during selection
 // kills it again when the written suite is graded.
-#include "grader/kill_suite.h"
+#include "generators/kill_suite.h"
 
 #include <algorithm>
 #include <chrono>
@@ -16,69 +16,23 @@
 #include <fmt/format.h>
 
 #include "generators/fuzz.h"
-#include "grader/fuzz_minimize.h"
-#include "grader/mutants_command.h"
-#include "grader/suite.h"
+#include "generators/test_case_minimize.h"
+#include "mutation/catalogue_test_case.h"
+#include "mutation/mutant_grading.h"
 #include "oracle/mutants.h"
-#include "oracle/oracle.h"
-#include "uirgrade_paths.h"
+#include "testcase/test_headers.h"
 
-namespace uirgrade {
+namespace uirgen {
+
+using uirgrade::KillMatrix;
+using uirgrade::Mode;
+using uirgrade::MutantRow;
+using uirgrade::TestCase;
+using uirgrade::kill_matrix;
+
 namespace {
 
-/// The program of a catalogue file without its leading comment block.
-std::string program_part(const std::string& text) {
-  std::istringstream in(text);
-  std::string line, out;
-  bool started = false;
-  while (std::getline(in, line)) {
-    started = started || (!line.empty() && line[0] != '#');
-    if (started) out += line + "\n";
-  }
-  return out;
-}
-
-std::string header_value(const std::string& text, const std::string& key) {
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("# " + key + ": ", 0) == 0) return line.substr(key.size() + 4);
-  return "";
-}
-
-/// A catalogue program as a test file: its stdin as `# data` lines, the oracle's exit (and rule).
-std::optional<TestCase> catalogue_test(const uir::MutantInfo& m, int week) {
-  std::string path = std::string(UIRGRADE_SOURCE_DIR) + "/oracle/testdata/mutants/" + std::string(m.name) + ".uir";
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str(), program = program_part(text);
-  std::string data = header_value(text, "stdin"), data_headers, stdin_text;
-  for (size_t at = 0; at != std::string::npos;) {
-    size_t bar = data.find(" | ", at);
-    std::string slot = data.substr(at, bar == std::string::npos ? std::string::npos : bar - at);
-    data_headers += "# data " + slot + "\n";
-    stdin_text += slot + "\n";
-    at = bar == std::string::npos ? bar : bar + 3;
-  }
-  std::string headers = data_headers;
-  if (header_value(text, "command") == "render") headers += "# render\n";
-  uir::Compiled compiled = uir::compile("prog.uir", program);
-  if (compiled.error) {
-    headers = fmt::format("# expect: exit 2\n# error: {}\n", uir::rule_info(compiled.error->rule).id);
-  } else {
-    auto parsed = uir::parse_slot_data(stdin_text, uir::slot_specs(compiled.program));
-    if (!std::holds_alternative<std::vector<uir::SlotData>>(parsed)) return std::nullopt;
-    uir::RunResult r = uir::run(compiled, std::get<std::vector<uir::SlotData>>(parsed));
-    headers = fmt::format("# expect: exit {}\n", r.exit_code) + headers;
-  }
-  headers += fmt::format("# From the mutant catalogue: {} (docs/mutants.md).\n", m.name);
-  auto test = parse_test_file(path, headers + program, "kill/" + std::string(m.name), "kill", week);
-  if (!std::holds_alternative<TestCase>(test)) return std::nullopt;
-  return std::get<TestCase>(test);
-}
-
-void exact(TestCase& test) { test.tolerance = Tolerance{0, 0}; }
+void exact(TestCase& test) { test.tolerance = uirgrade::Tolerance{0, 0}; }
 
 /// The smallest program that still kills every one of `assigned` (graded in-process, exactly as the
 /// selection graded it), or `test` itself. An invalid program shrinks to programs that break the
@@ -96,7 +50,7 @@ TestCase shrink_keeping_kills(const TestCase& test, const std::vector<std::strin
   std::string first_line = test.source.substr(0, test.source.find('\n'));
   size_t at = first_line.rfind("# uirgen:", 0) == 0 ? first_line.find(" seed=") : std::string::npos;
   uint64_t data_seed = at == std::string::npos ? seed : std::strtoull(first_line.c_str() + at + 6, nullptr, 10);
-  uirgen::MinimizeLimits limits;
+  MinimizeLimits limits;
   limits.max_seconds = seconds;
   std::optional<TestCase> shrunk = minimize_generated_test(test, kills_all, data_seed, limits);
   return shrunk && kills_all(*shrunk) ? *shrunk : test;
@@ -108,7 +62,7 @@ constexpr int kMaxStatements = 25;
 void shrink_into(const TestCase& test, const std::vector<std::string>& assigned, int week, uint64_t seed,
                  double seconds, std::vector<TestCase>& out) {
   TestCase shrunk = shrink_keeping_kills(test, assigned, week, seed, seconds);
-  if (uirgen::count_statements(shrunk.source) <= kMaxStatements || assigned.size() < 2 || test.expect_exit == 2) {
+  if (count_statements(shrunk.source) <= kMaxStatements || assigned.size() < 2 || test.expect_exit == 2) {
     out.push_back(std::move(shrunk));
     return;
   }
@@ -120,13 +74,13 @@ void shrink_into(const TestCase& test, const std::vector<std::string>& assigned,
 }  // namespace
 
 int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
-  std::vector<TestCase> candidates = uirgen::make_fuzz_tests(
+  std::vector<TestCase> candidates = make_fuzz_tests(
       options.week, {{"valid", options.candidates - options.candidates / 4}, {"invalid", options.candidates / 4}},
       options.seed);
   size_t generated = candidates.size();
   for (const uir::MutantInfo& m : uir::mutant_catalogue())
     if (m.week <= options.week)
-      if (std::optional<TestCase> test = catalogue_test(m, options.week)) candidates.push_back(std::move(*test));
+      if (std::optional<TestCase> test = uirgrade::catalogue_test_case(m, options.week)) candidates.push_back(std::move(*test));
   for (TestCase& test : candidates) exact(test);
   std::vector<std::string> names;
   for (const uir::MutantInfo& m : uir::mutant_catalogue())
@@ -135,7 +89,7 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   KillMatrix matrix = kill_matrix(candidates, names, options.week, options.seed, options.jobs);
   std::map<std::string, size_t> index_of;  // matrix test name -> candidate
   for (size_t k = 0; k < candidates.size(); ++k)
-    index_of[candidates[k].name + (candidates[k].mode == Mode::Render ? ":render" : "")] = k;
+    index_of[uirgrade::kill_matrix_name(candidates[k])] = k;
   std::set<std::string> uncovered;
   for (const MutantRow& row : matrix.mutants)
     if (!row.killed_by.empty()) uncovered.insert(row.name);
@@ -147,7 +101,7 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     for (size_t t = 0; t < matrix.tests.size(); ++t) {
       size_t kills = 0;
       for (const std::string& m : matrix.tests[t].second) kills += uncovered.count(m);
-      int size = uirgen::count_statements(candidates[index_of[matrix.tests[t].first]].source);
+      int size = count_statements(candidates[index_of[matrix.tests[t].first]].source);
       if (kills > best_kills || (kills == best_kills && kills > 0 && size < best_size))
         best = t, best_kills = kills, best_size = size;
     }
@@ -162,11 +116,11 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   auto shrink_start = std::chrono::steady_clock::now();
   std::vector<TestCase> kept_tests;
   int statements_left = 0;
-  for (size_t k : kept) statements_left += uirgen::count_statements(candidates[k].source);
+  for (size_t k : kept) statements_left += count_statements(candidates[k].source);
   for (size_t k = 0; k < kept.size(); ++k) {
     // The bigger the program, the bigger its share of what is left of the budget.
     double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - shrink_start).count();
-    int statements = uirgen::count_statements(candidates[kept[k]].source);
+    int statements = count_statements(candidates[kept[k]].source);
     double share = (options.shrink_seconds - spent) * statements / std::max(statements_left, 1);
     statements_left -= statements;
     if (share > 0) shrink_into(candidates[kept[k]], assigned[k], options.week, options.seed, share, kept_tests);
@@ -186,7 +140,7 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     std::string stem = fmt::format("kill_{:02}", k + 1);
     std::ofstream(fs::path(options.out_dir) / "kill" / (stem + ".uir"), std::ios::binary) << test.source;
     manifest += fmt::format("  {}: {{}}\n", stem);
-    int statements = uirgen::count_statements(test.source);
+    int statements = count_statements(test.source);
     max_statements = std::max(max_statements, statements);
     min_statements = std::min(min_statements, statements);
     total_statements += statements;
@@ -204,13 +158,24 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     return 2;
   }
 
-  // Grade the written suite again, from disk, as `grade --mutants --suites DIR` would.
-  auto loaded = load_week(options.out_dir, options.week);
-  if (auto* error = std::get_if<SuiteError>(&loaded)) {
-    out << format_suite_error(*error) << "\n";
-    return 2;
+  // Grade the written tests again, read back from disk with the manifest's exact tolerance. (That
+  // the manifest itself loads, as `grade --mutants --suites DIR` reads it, is the grader's test.)
+  std::vector<TestCase> written_tests;
+  for (size_t k = 0; k < kept_tests.size(); ++k) {
+    std::string stem = fmt::format("kill_{:02}", k + 1);
+    std::string path = (fs::path(options.out_dir) / "kill" / (stem + ".uir")).string();
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto parsed = uirgrade::parse_test_file(path, text.str(), "kill/" + stem, "kill", options.week);
+    if (auto* error = std::get_if<uirgrade::SuiteError>(&parsed)) {
+      out << uirgrade::format_suite_error(*error) << "\n";
+      return 2;
+    }
+    written_tests.push_back(std::get<TestCase>(std::move(parsed)));
+    exact(written_tests.back());
   }
-  KillMatrix check = kill_matrix(std::get<LoadedWeek>(loaded).tests, names, options.week, options.seed, options.jobs);
+  KillMatrix check = kill_matrix(written_tests, names, options.week, options.seed, options.jobs);
   std::vector<std::string> survivors;
   for (const MutantRow& row : check.mutants)
     if (row.killed_by.empty()) survivors.push_back(row.name);
@@ -225,4 +190,4 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   return survivors.empty() ? 0 : 1;
 }
 
-}  // namespace uirgrade
+}  // namespace uirgen

@@ -1,7 +1,7 @@
 // Comparison with the oracle. Floats are compared in double so that |got - expected| is exact for
 // any two finite floats; infinities are handled before the tolerance, since inf - inf is NaN and
 // |inf - x| <= atol + rtol * inf would otherwise accept anything next to an infinity.
-#include "grader/compare.h"
+#include "testcase/compare.h"
 
 #include <algorithm>
 #include <cmath>

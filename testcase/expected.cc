@@ -1,8 +1,8 @@
-#include "grader/expected.h"
+#include "testcase/expected.h"
 
 #include <fmt/format.h>
 
-#include "grader/suite.h"
+#include "testcase/test_data.h"
 
 namespace uirgrade {
 
@@ -16,7 +16,7 @@ std::string Expected::describe() const {
   return "exit 0";
 }
 
-std::variant<Expected, std::string> compute_expected(const TestCase& test, uint64_t seed) {
+ExpectedOrError compute_expected(const TestCase& test, uint64_t seed) {
   Expected expected;
   expected.compiled = uir::compile(kProgramFile, test.source);
   if (expected.compiled.error) {

@@ -1,6 +1,6 @@
 // Comparison with the oracle (spec §6.3) and the parsing of a student's stdout (spec §6.1).
 // Expected values are worked out by hand from the spec.
-#include "grader/compare.h"
+#include "testcase/compare.h"
 
 #include <cmath>
 #include <limits>

@@ -1,6 +1,6 @@
 // The oracle's side of a test, computed without any student: the outputs below are worked out by
 // hand from the spec (§1's squares example, §3's first failing assert, §5's E-UNDEFINED).
-#include "grader/expected.h"
+#include "testcase/expected.h"
 
 #include <gtest/gtest.h>
 

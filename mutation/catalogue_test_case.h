@@ -1,0 +1,17 @@
+// A mutant's own program (oracle/testdata/mutants/<name>.uir, on which it differs from the oracle)
+// as a test: its `# stdin:` as explicit data, its `# command:` as the mode, and the oracle's outcome
+// as the expectation. `uirgen --kill-mutants` offers these as candidates next to generated programs.
+#pragma once
+
+#include <optional>
+
+#include "oracle/mutants.h"
+#include "testcase/test_case.h"
+
+namespace uirgrade {
+
+/// The test kill/<name> of week `week` made from mutant `m`'s catalogue program, or nullopt when the
+/// file is missing or its data does not fit the program.
+std::optional<TestCase> catalogue_test_case(const uir::MutantInfo& m, int week);
+
+}  // namespace uirgrade

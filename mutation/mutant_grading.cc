@@ -1,0 +1,146 @@
+// The judgement follows the grader's for a student process step by step (grader/student_run.cc,
+// grader/verdict.cc) on what the mutant prints, through the same comparisons (testcase/compare.h).
+// What a process can do and an in-process mutant cannot (run out of time or memory, flood stdout,
+// print a `while`) needs no check here; a mutant's crash or endless loop (exit 86 or 124, see
+// oracle/mutant_run.h) is an exit the contract does not allow, so it fails like a crash. The grader's
+// tests check this judgement against the real engine with the mutant as a student process
+// (grader/mutant_grading_engine_test.cc).
+#include "mutation/mutant_grading.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "oracle/cli.h"
+#include "oracle/mutant_run.h"
+#include "testcase/compare.h"
+#include "testcase/student_program.h"
+
+namespace uirgrade {
+namespace {
+
+/// What a command printed and how it exited.
+struct Printed {
+  int exit_code = 0;
+  std::string out, err;
+};
+
+/// Exit 2 on both sides: a failure only when the test names a rule and the mutant reports another.
+bool invalid_matches(const TestCase& test, const Expected& expected, const std::string& err) {
+  if (!test.expect_error_rule) return true;
+  std::optional<ReportedError> reported = error_from_stderr(err);
+  return reported && reported->rule == expected.rule();
+}
+
+/// Exit code, then the rule or the buffers, then the failing assert's line (spec §6.3).
+bool outcome_matches(const TestCase& test, const Expected& expected, const Printed& got) {
+  if (got.exit_code != expected.exit_code) return false;
+  if (expected.exit_code == 2) return invalid_matches(test, expected, got.err);
+  auto parsed = parse_student_output(got.out, expected.specs);
+  if (!std::holds_alternative<std::vector<uir::SlotData>>(parsed)) return false;
+  if (compare_buffers(expected.run.buffers, std::get<std::vector<uir::SlotData>>(parsed), test.check_slots,
+                      test.tolerance))
+    return false;
+  return expected.exit_code != 1 || assert_line_from_stderr(got.err) == expected.run.failed_assert_line;
+}
+
+bool run_test_passes(const TestCase& test, const Expected& expected, const uir::Mutants& mutants) {
+  uir::ProgramFile file{kProgramFile, student_program(test.source)};
+  std::istringstream in(expected.input_text);
+  std::ostringstream out, err;
+  int code = uir::cli_run(file, in, out, err, mutants);
+  return outcome_matches(test, expected, {code, out.str(), err.str()});
+}
+
+bool render_test_passes(const TestCase& test, const Expected& expected, const uir::Mutants& mutants) {
+  uir::ProgramFile file{kProgramFile, student_program(test.source)};
+  std::ostringstream err;
+  std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err, mutants);
+  if (!compiled || expected.exit_code == 2)
+    return !compiled && expected.exit_code == 2 && invalid_matches(test, expected, err.str());
+  if (test.render_loops && rendered_loops(*compiled) != *test.render_loops) return false;
+
+  // The kernel: the driver reads the oracle's input, the rendered program runs with the mutant's
+  // render-time bugs, and the driver prints every buffer (and the failing assert) like `run`.
+  auto data = uir::parse_slot_data(expected.input_text, uir::slot_specs(compiled->program));
+  if (!std::holds_alternative<std::vector<uir::SlotData>>(data)) return false;
+  uir::RunResult r = uir::run_with_mutants(*compiled, std::get<std::vector<uir::SlotData>>(data),
+                                           mutants.showing_in(uir::MUTANT_RENDER));
+  if (!r.crash.empty()) return false;
+  std::string assert_line =
+      r.exit_code == 1 ? std::string(kProgramFile) + ":" + std::to_string(r.failed_assert_line) + ": assert failed\n" : "";
+  return outcome_matches(test, expected, {r.exit_code, uir::format_slot_data(r.buffers), assert_line});
+}
+
+MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<ExpectedOrError>& expected,
+                       const uir::MutantInfo& info) {
+  uir::Mutants mutants = uir::Mutants::of(info.id);
+  MutantRow row{std::string(info.name), std::string(info.description), {}, 0, 0};
+  for (size_t k = 0; k < tests.size(); ++k) {
+    row.max_points += tests[k].points;
+    if (mutant_passes(tests[k], expected[k], mutants)) row.points += tests[k].points;
+    else row.killed_by.push_back(kill_matrix_name(tests[k]));
+  }
+  return row;
+}
+
+/// Runs work(k) for k in [0, count) on `jobs` threads, each taking the next k from a counter.
+template <typename Work>
+void on_threads(size_t count, int jobs, const Work& work) {
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t k; (k = next.fetch_add(1)) < count;) work(k);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::max(jobs, 1); ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& thread : pool) thread.join();
+}
+
+}  // namespace
+
+bool mutant_passes(const TestCase& test, const ExpectedOrError& computed, const uir::Mutants& mutants) {
+  const Expected* expected = std::get_if<Expected>(&computed);
+  if (!expected) return false;
+  return test.mode == Mode::Run ? run_test_passes(test, *expected, mutants)
+                                : render_test_passes(test, *expected, mutants);
+}
+
+int rendered_loops(const uir::Compiled& compiled) {
+  return static_cast<int>(std::count_if(compiled.linear.items.begin(), compiled.linear.items.end(),
+                                        [](const uir::Placed& item) { return item.step == uir::Step::Open; }));
+}
+
+std::string kill_matrix_name(const TestCase& test) { return test.name + (test.mode == Mode::Render ? ":render" : ""); }
+
+KillMatrix kill_matrix(const std::vector<TestCase>& tests, const std::vector<std::string>& mutant_names, int week,
+                       uint64_t seed, int jobs) {
+  auto start = std::chrono::steady_clock::now();
+  KillMatrix matrix;
+  matrix.week = week;
+  matrix.seed = seed;
+  // The oracle's side of each test depends only on the test and the seed: computed once for all mutants.
+  std::vector<ExpectedOrError> expected(tests.size());
+  on_threads(tests.size(), jobs, [&](size_t k) { expected[k] = compute_expected(tests[k], seed); });
+  matrix.mutants.resize(mutant_names.size());
+  on_threads(mutant_names.size(), jobs, [&](size_t k) {
+    matrix.mutants[k] = grade_mutant(tests, expected, uir::mutant_info(*uir::find_mutant(mutant_names[k])));
+  });
+
+  std::map<std::string, std::vector<std::string>> kills;
+  for (const TestCase& test : tests) kills[kill_matrix_name(test)];
+  for (const MutantRow& row : matrix.mutants)
+    for (const std::string& test : row.killed_by) kills[test].push_back(row.name);
+  for (const TestCase& test : tests)
+    if (auto it = kills.find(kill_matrix_name(test)); it != kills.end()) {
+      matrix.tests.emplace_back(it->first, std::move(it->second));
+      kills.erase(it);
+    }
+  matrix.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return matrix;
+}
+
+}  // namespace uirgrade
