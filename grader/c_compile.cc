@@ -25,8 +25,10 @@ namespace {
 
 // What the compiler writes in its working directory; the runner moves it out (ProcessRequest::take_files).
 constexpr const char* kOutputName = "out";
-// cc1 on the largest kernels needs a few hundred MiB; `#include "/dev/zero"` stops here.
+// cc1 on the largest kernels needs a few hundred MiB (and a sanitized link a little more); the
+// whole tree is held to kCompilerMemory where a cgroup can do it, `#include "/dev/zero"` included.
 constexpr uint64_t kCompilerAddressSpace = 4ull << 30;
+constexpr uint64_t kCompilerMemory = 1ull << 30;
 
 std::string find_on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
@@ -48,6 +50,18 @@ std::string read_whole_file(const std::string& path) {
 }
 
 }  // namespace
+
+ProcessLimits c_compiler_limits() {
+  ProcessLimits limits;
+  limits.wall_seconds = 120;  // a loaded 2-core CI machine compiles slowly
+  limits.cpu_seconds = 120;
+  limits.address_space_bytes = kCompilerAddressSpace;
+  limits.memory_bytes = kCompilerMemory;
+  limits.stdout_cap_bytes = 256 << 10;
+  limits.stderr_cap_bytes = 256 << 10;
+  limits.file_size_bytes = 512ull << 20;
+  return limits;
+}
 
 std::vector<std::string> c_compile_flags() {
   std::vector<std::string> flags(std::begin(uir::kSpecCFlags), std::end(uir::kSpecCFlags));
@@ -184,17 +198,20 @@ CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, 
   request.read_only_paths = inputs;
   request.take_files = {{kOutputName, output}};
   request.take_files.insert(request.take_files.end(), also_take.begin(), also_take.end());
-  request.limits.wall_seconds = 120;  // a loaded 2-core CI machine compiles slowly
-  request.limits.cpu_seconds = 120;
-  request.limits.address_space_bytes = kCompilerAddressSpace;
-  request.limits.stdout_cap_bytes = 256 << 10;
-  request.limits.stderr_cap_bytes = 256 << 10;
-  request.limits.file_size_bytes = 512ull << 20;
+  request.limits = c_compiler_limits();
 
   ProcessResult result = runner_.run(request);
   outcome.seconds = result.wall_seconds;
   if (!result.started) {
     outcome.message = "could not start the C compiler: " + result.internal_error;
+  } else if (result.memory_limit || result.workdir_limit) {
+    // What the C made the compiler do (`#include "/dev/zero"`, a huge expansion) is the student's.
+    outcome.status = CompileOutcome::Status::CompileError;
+    outcome.message = result.memory_limit
+                          ? fmt::format("the C compiler ran out of memory on it (the limit is {} MiB)",
+                                        request.limits.memory_bytes >> 20)
+                          : fmt::format("the C compiler filled its working directory (the limit is {} MiB)",
+                                        request.limits.workdir_bytes >> 20);
   } else if (result.timed_out || result.cpu_limit || result.signal != 0) {
     outcome.message = fmt::format("the C compiler did not finish ({})",
                                   result.timed_out || result.cpu_limit ? "time-out"

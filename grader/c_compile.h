@@ -31,6 +31,10 @@ struct CompileOutcome {
   double seconds = 0;       // the compiler's wall time (0 when cached)
 };
 
+/// The C compiler's limits: larger time and memory than a student's, for its whole process tree
+/// (driver, cc1, as, ld) like every run (grader/process.h).
+ProcessLimits c_compiler_limits();
+
 /// The flags of spec §6.2 (without the files, -o and -lm).
 std::vector<std::string> c_compile_flags();
 

@@ -20,10 +20,12 @@
 #include <atomic>
 #include <csignal>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -31,9 +33,12 @@
 
 #include <gtest/gtest.h>
 
+#include "grader/c_compile.h"
+#include "grader/cgroup.h"
 #include "grader/process.h"
 #include "grader/sandbox.h"
 #include "grader/shell_testing.h"
+#include "oracle/oracle.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
@@ -125,6 +130,32 @@ class HostileStudent : public ::testing::TestWithParam<std::string> {
     EXPECT_EQ(processes_named(graded.student), 0) << graded.student << " left processes";
   }
 
+  // The attack of student_<stem> run in this process by a runner with per-process limits only (the
+  // test-only weakening of grader/process.h) in this test's tier: what the whole-run limits stop.
+  static ProcessResult run_weakened(const std::string& stem, double wall_seconds) {
+    ProcessRunner weak(tier(), true);
+    ProcessRequest request;
+    request.argv = {std::string(UIRGRADE_BINARY_DIR "/students/student_") + stem};
+    request.limits.wall_seconds = request.limits.cpu_seconds = wall_seconds;
+    return weak.run(request);
+  }
+  static Tier tier() { return GetParam() == "uid" ? Tier::Uid : Tier::Namespaces; }
+
+  // The run directory a student named with "WORKDIR: <path>" on stderr no longer exists.
+  static void expect_workdir_gone(const std::string& output) {
+    size_t at = output.find("WORKDIR: ");
+    ASSERT_NE(at, std::string::npos) << output;
+    std::string path = output.substr(at + 9, output.find('\n', at) - at - 9);
+    EXPECT_FALSE(fs::exists(path)) << path << " was left";
+  }
+
+  // Blocked by a limit: blocked, and no loot of any kind.
+  static void expect_limited(const Graded& graded, const std::string& verdict_text) {
+    expect_blocked(graded);
+    EXPECT_EQ(graded.output.find("LOOT: "), std::string::npos) << graded.output;
+    EXPECT_NE(graded.output.find(verdict_text), std::string::npos) << graded.output;
+  }
+
   static std::string suites_secret() { return "suites-secret-" + std::to_string(getpid()); }
   static std::string cwd_secret() { return "cwd-secret-" + std::to_string(getpid()); }
   static inline fs::path area_;
@@ -190,6 +221,87 @@ TEST_P(HostileStudent, SharedMemoryCarriesNothingFromOneTestToTheNext) {
   expect_blocked(grade("hostile_shm_channel", GetParam(), two));
   EXPECT_LT(shmget(key, 0, 0), 0) << "the student's segment outlived its run";
   remove_segment();
+}
+
+// The whole-run limits (grader/cgroup.h, process_workdir.h). Each attack first succeeds under a
+// runner with per-process limits only, then fails against the real grader.
+
+TEST_P(HostileStudent, AMemoryHogSpreadOverProcessesIsHeldToTheWholeRunsLimit) {
+  if (!cgroup_layout().limits_memory()) GTEST_SKIP() << "no memory cgroup here: memory is limited per process only";
+  ProcessResult weak = run_weakened("hostile_memory_spread", 30);
+  EXPECT_NE(weak.err.find("LOOT: memory 3072 MiB held at once by 6 processes"), std::string::npos) << weak.err;
+  expect_workdir_gone(weak.err);
+  Graded graded = grade("hostile_memory_spread", GetParam());
+  expect_limited(graded, "ran out of memory: its processes together reached the limit of 2048 MiB");
+  expect_workdir_gone(graded.output);
+}
+
+TEST_P(HostileStudent, AForkBombIsHeldToTheWholeRunsProcessLimit) {
+  ProcessResult weak = run_weakened("hostile_fork_bomb", 5);
+  EXPECT_NE(weak.err.find("LOOT: processes 401 at once"), std::string::npos) << weak.err;
+  EXPECT_TRUE(weak.timed_out);
+  Graded graded = grade("hostile_fork_bomb", GetParam());
+  // With a pids cgroup the kernel says the limit was reached; with RLIMIT_NPROC only the forks fail.
+  expect_limited(graded, cgroup_layout().limits_processes() ? "(it had reached its limit of 64 processes)"
+                                                            : "did not finish within");
+}
+
+TEST_P(HostileStudent, OneGibibyteOfFilesIsStoppedAtTheWorkingDirectorysCap) {
+  ProcessResult weak = run_weakened("hostile_fill_disk", 60);
+  EXPECT_NE(weak.err.find("LOOT: disk 1024 MiB written"), std::string::npos) << weak.err;
+  expect_workdir_gone(weak.err);
+  Graded graded = grade("hostile_fill_disk", GetParam());
+  expect_limited(graded, "filled its working directory: the limit is 256 MiB and 10000 files in all");
+  expect_workdir_gone(graded.output);
+}
+
+TEST_P(HostileStudent, ADirectoryTree30000DeepIsStoppedAndRemoved) {
+  ProcessResult weak = run_weakened("hostile_deep_tree", 60);
+  EXPECT_NE(weak.err.find("LOOT: tree 30000 deep"), std::string::npos) << weak.err;
+  expect_workdir_gone(weak.err);  // even then: the clean-up is iterative
+  Graded graded = grade("hostile_deep_tree", GetParam());
+  expect_limited(graded, "filled its working directory");
+  expect_workdir_gone(graded.output);
+}
+
+TEST_P(HostileStudent, ARenderIncludingDevZeroIsHeldToTheCompilersMemoryLimit) {
+  if (!cgroup_layout().limits_memory()) GTEST_SKIP() << "no memory cgroup here: the compiler is limited per process only";
+  const ProcessLimits compiler = c_compiler_limits();
+  ProcessRunner weak(tier(), true);
+  ProcessRequest request;
+  request.argv = {"/usr/bin/cc", "-E", "kernel.c", "-o", "out"};
+  request.files = {{"kernel.c", "#include \"/dev/zero\"\n"}};
+  request.limits = compiler;
+  ProcessResult weak_result = weak.run(request);
+  EXPECT_GT(weak_result.peak_rss_bytes, compiler.memory_bytes) << "cc1 grows past the whole-run limit";
+  Graded graded = grade("hostile_render_dev_zero", GetParam(), "--only week1/call_earlier_function -j 1");
+  expect_limited(graded, "the C compiler ran out of memory on it (the limit is 1024 MiB)");
+}
+
+TEST_P(HostileStudent, AKernelThatCallsSystemIsHeldToTheRunsLimitsAndLeavesNothing) {
+  if (!cgroup_layout().limits_memory()) GTEST_SKIP() << "no memory cgroup here: the kernel's children are unlimited";
+  // The weakened run: the student's kernel, compiled and run as the grader would, by a runner with
+  // per-process limits only (a sanitized kernel has no address-space limit).
+  std::string student = UIRGRADE_BINARY_DIR "/students/student_hostile_kernel_system";
+  FILE* render = popen((student + " render").c_str(), "r");
+  ASSERT_TRUE(render);
+  std::string kernel_c;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, render)) > 0) kernel_c.append(buffer, n);
+  ASSERT_EQ(pclose(render), 0);
+  ProcessRunner weak(tier(), true);
+  CCompiler compiler(weak, 2048);
+  CompileOutcome compiled = compiler.compile(kernel_c, uir::render_driver({}, "prog.uir"));
+  ASSERT_EQ(compiled.status, CompileOutcome::Status::Ok) << compiled.message;
+  ProcessRequest kernel;
+  kernel.argv = {compiled.binary_path};
+  kernel.read_only_paths = {compiled.binary_path};
+  kernel.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
+  ProcessResult weak_result = weak.run(kernel);
+  EXPECT_NE(weak_result.err.find("LOOT: system 3072 MiB"), std::string::npos) << weak_result.err;
+  Graded graded = grade("hostile_kernel_system", GetParam(), "--only week1/call_earlier_function -j 1");
+  expect_limited(graded, "the rendered kernel ran out of memory");
 }
 
 TEST_P(HostileStudent, TheUidTierRefusesGraderPathsAStudentCouldRead) {

@@ -28,9 +28,11 @@ std::optional<std::string> sanitizer_report(std::string_view err) {
   return first_lines(err.substr(line_start), 12);
 }
 
-std::optional<Judgement> judge_process(const ProcessResult& result, const ProcessLimits& limits,
-                                       std::string_view what, std::initializer_list<int> allowed_exits,
-                                       bool sanitized) {
+namespace {
+
+std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, const ProcessLimits& limits,
+                                               std::string_view what, std::initializer_list<int> allowed_exits,
+                                               bool sanitized) {
   auto stderr_tail = [&] {
     return result.err.empty() ? std::string() : "stderr:\n" + first_lines(result.err, 10);
   };
@@ -43,6 +45,18 @@ std::optional<Judgement> judge_process(const ProcessResult& result, const Proces
                      fmt::format("{} printed more than {} bytes on stdout, the most this test's output can need",
                                  what, limits.stdout_cap_bytes),
                      fmt::format("first line of stdout: {}\n", first_line(result.out, 120))};
+  // What the kernel itself measured for the whole run comes before a time-out it may have caused.
+  if (result.memory_limit)
+    return Judgement{Verdict::MemoryLimit,
+                     fmt::format("{} ran out of memory: its processes together reached the limit of {} MiB "
+                                 "(one was killed by the kernel)",
+                                 what, limits.memory_bytes >> 20),
+                     stderr_tail()};
+  if (result.workdir_limit)
+    return Judgement{Verdict::OutputLimit,
+                     fmt::format("{} filled its working directory: the limit is {} MiB and {} files in all", what,
+                                 limits.workdir_bytes >> 20, limits.workdir_files),
+                     stderr_tail()};
   if (result.timed_out)
     return Judgement{Verdict::Timeout,
                      fmt::format("{} did not finish within {:g} s of wall-clock time (killed)", what,
@@ -86,6 +100,18 @@ std::optional<Judgement> judge_process(const ProcessResult& result, const Proces
                      stderr_tail()};
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Judgement> judge_process(const ProcessResult& result, const ProcessLimits& limits,
+                                       std::string_view what, std::initializer_list<int> allowed_exits,
+                                       bool sanitized) {
+  std::optional<Judgement> judgement = judge_limits_and_exit(result, limits, what, allowed_exits, sanitized);
+  // A fork that failed at the process limit explains the crash or hang that usually follows.
+  if (judgement && result.process_limit && judgement->verdict != Verdict::InternalError)
+    judgement->message += fmt::format(" (it had reached its limit of {} processes)", limits.processes);
+  return judgement;
 }
 
 }  // namespace uirgrade

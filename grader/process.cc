@@ -32,12 +32,14 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include <boost/process.hpp>
 #include <fmt/format.h>
 
 #include "grader/bwrap_root.h"
+#include "grader/cgroup.h"
 #include "grader/leftovers.h"
 #include "grader/process_child.h"
 #include "grader/process_output.h"
@@ -52,9 +54,11 @@ using Clock = std::chrono::steady_clock;
 
 // After the program exits, how long a grandchild may keep the pipes open before it is killed.
 constexpr auto kEofGrace = std::chrono::milliseconds(100);
-// RLIMIT_NPROC for a student: processes beyond those its uid already has (all of them, under a
-// borrowed uid). A compiler needs a handful; bwrap takes two.
-constexpr rlim_t kProcessBudget = 64;
+// How often a running program's limits that nothing else watches are checked: the measured
+// working-directory cap, and a v1 memory cgroup's kill of one process (which leaves the others).
+constexpr auto kLimitCheckInterval = std::chrono::milliseconds(100);
+// What bwrap adds to a run's process tree: itself and its init.
+constexpr uint64_t kBwrapProcesses = 2;
 // "Probably memory": killed with a peak RSS of at least this fraction of the address-space limit.
 constexpr double kNearMemoryLimit = 0.75;
 
@@ -214,16 +218,27 @@ void record_status(int status, const rusage& usage, const ProcessLimits& limits,
                             ((killed_like_memory && near_memory_limit) || (failed && says_out_of_memory(result->err)));
 }
 
-// Waits until the program exits (and its pipes close, or kEofGrace passes) or the deadline passes,
-// capturing its output meanwhile. Returns when the program exited, or nullopt on time-out.
-std::optional<Clock::time_point> watch(pid_t pid, int pidfd, Clock::time_point deadline, OutputCapture& out,
-                                       OutputCapture& err) {
+struct Watched {
+  std::optional<Clock::time_point> exited_at;  // nullopt: stopped at the deadline or at a limit
+  bool at_limit = false;                       // `limit_reached` said so before it exited
+};
+
+// Waits until the program exits (and its pipes close, or kEofGrace passes), the deadline passes or
+// `limit_reached` (asked every kLimitCheckInterval; may be empty) says so, capturing its output meanwhile.
+Watched watch(pid_t pid, int pidfd, Clock::time_point deadline, const std::function<bool()>& limit_reached,
+              OutputCapture& out, OutputCapture& err) {
   std::optional<Clock::time_point> exited_at;
+  Clock::time_point next_check = Clock::now() + kLimitCheckInterval;
   for (;;) {
     Clock::time_point now = Clock::now();
-    if (!exited_at && now >= deadline) return std::nullopt;
-    if (exited_at && ((!out.open() && !err.open()) || now >= *exited_at + kEofGrace)) return exited_at;
+    if (!exited_at && now >= deadline) return {};
+    if (!exited_at && limit_reached && now >= next_check) {
+      if (limit_reached()) return {std::nullopt, true};
+      next_check = now + kLimitCheckInterval;
+    }
+    if (exited_at && ((!out.open() && !err.open()) || now >= *exited_at + kEofGrace)) return {exited_at, false};
     Clock::time_point wake = exited_at ? *exited_at + kEofGrace : deadline;
+    if (!exited_at && limit_reached) wake = std::min(wake, next_check);
     if (pidfd < 0 && !exited_at) wake = std::min(wake, now + std::chrono::milliseconds(10));  // no pidfd: poll
     std::array<pollfd, 3> fds{};
     nfds_t count = 0;
@@ -253,42 +268,74 @@ ProcessResult internal_error(std::string message) {
   return result;
 }
 
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier);
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits);
 
 // Whether bubblewrap works here: probed once per grader process, by running /bin/true the way a
 // student would run (as root: bwrap as root, the program under a borrowed uid).
 const BwrapStatus& bwrap_status() {
   static const BwrapStatus status = [] {
     if (find_bwrap().empty()) return BwrapStatus{false, "bwrap is not installed (no /usr/bin/bwrap)"};
-    return probe_bwrap([](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces); });
+    return probe_bwrap([](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces, true); });
   }();
   return status;
 }
 
 }  // namespace
 
-ProcessResult ProcessRunner::run(const ProcessRequest& request) { return run_in_tier(request, tier_); }
+ProcessResult ProcessRunner::run(const ProcessRequest& request) {
+  return run_in_tier(request, tier_, !per_process_limits_only_);
+}
+
+namespace {
+
+// The working directory of a run in `tier` is a size-limited tmpfs where the grader can mount one;
+// the uid tier always measures instead, as in the container it stands for (no CAP_SYS_ADMIN).
+bool workdir_on_tmpfs(Tier tier) { return tier != Tier::Uid && can_mount_run_tmpfs(); }
+
+// The limits every run is under, with a student run's values, for the reports' sandbox line.
+std::string limits_in_force(Tier tier, bool whole_run_limits) {
+  const ProcessLimits student;
+  std::string per_process = fmt::format("per process: CPU time, {} MiB files (rlimits)", student.file_size_bytes >> 20);
+  if (!whole_run_limits)
+    return fmt::format("limits per process only (weakened): {} MiB of address space, {}", student.address_space_bytes >> 20,
+                       per_process);
+  const CgroupLayout& cgroups = cgroup_layout();
+  std::string memory = cgroups.limits_memory()
+                           ? fmt::format("{} MiB of memory", student.memory_bytes >> 20)
+                           : fmt::format("{} MiB of address space per process (RLIMIT_AS)", student.address_space_bytes >> 20);
+  std::string processes = cgroups.limits_processes()
+                              ? fmt::format("{} processes", student.processes)
+                              : running_as_root() && tier != Tier::None
+                                    ? fmt::format("{} processes of the borrowed uid (RLIMIT_NPROC)", student.processes)
+                                    : std::string("processes unlimited");
+  std::string how = cgroups.description().empty() ? "no cgroup" : cgroups.description();
+  return fmt::format("limits for each run's whole process tree: {}, {} ({}); working directory {} MiB and {} files "
+                     "({}); {}",
+                     memory, processes, how, student.workdir_bytes >> 20, student.workdir_files,
+                     workdir_on_tmpfs(tier) ? "a tmpfs" : "measured while it runs", per_process);
+}
+
+}  // namespace
 
 std::string ProcessRunner::isolation() const {
   std::string identity = running_as_root() ? "a borrowed unprivileged uid per run"
                                            : fmt::format("the grader's uid {}", getuid());
+  std::string limits = limits_in_force(tier_, !per_process_limits_only_);
   switch (tier_) {
     case Tier::Namespaces:
-      return fmt::format("namespaces (bubblewrap: mount, pid, net, ipc and uts namespaces, minimal root), {}, "
-                         "rlimits (nproc {})",
-                         identity, kProcessBudget);
+      return fmt::format("namespaces (bubblewrap: mount, pid, net, ipc and uts namespaces, minimal root), {}, {}",
+                         identity, limits);
     case Tier::Uid:
-      return fmt::format("uid (no namespaces: {}, rlimits (nproc {}), private working directory)", identity,
-                         kProcessBudget);
+      return fmt::format("uid (no namespaces: {}, private working directory), {}", identity, limits);
     case Tier::None:
-      return fmt::format("none (the grader's uid {}, rlimits only). {}", getuid(), unisolated_warning());
+      return fmt::format("none (the grader's uid {}), {}. {}", getuid(), limits, unisolated_warning());
   }
   return "";
 }
 
 namespace {
 
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits) {
   const bool use_bwrap = tier == Tier::Namespaces;
   if (request.argv.empty()) return internal_error("empty command line");
   std::string error;
@@ -308,8 +355,20 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
   }
   std::optional<std::pair<uid_t, gid_t>> owner;
   if (lease) owner = std::pair(lease->uid(), lease->gid());
-  std::optional<RunDirectory> workdir = RunDirectory::create(request.files, owner, &error);
+  const ProcessLimits& limits = request.limits;
+  WorkdirCap cap;
+  if (whole_run_limits) cap = {limits.workdir_bytes, limits.workdir_files, workdir_on_tmpfs(tier)};
+  std::optional<RunDirectory> workdir = RunDirectory::create(request.files, owner, cap, &error);
   if (!workdir) return internal_error(error);
+  // The whole tree's memory and process count, where a cgroup can hold them (else rlimits below).
+  const CgroupLayout& cgroups = cgroup_layout();
+  const bool use_cgroup =
+      whole_run_limits && (cgroups.limits_memory() || cgroups.limits_processes() || cgroups.kills_atomically());
+  std::optional<RunCgroup> cgroup =
+      use_cgroup ? RunCgroup::create(cgroups, limits.memory_bytes,
+                                     limits.processes + (use_bwrap ? kBwrapProcesses : 0), &error)
+                 : std::nullopt;
+  if (use_cgroup && !cgroup) return internal_error(error);
   Fd stdin_fd = stdin_file(request.stdin_data, &error);
   if (stdin_fd.get() < 0) return internal_error(error);
   int out_pipe[2], err_pipe[2];
@@ -322,13 +381,16 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
   fcntl(out.fd(), F_SETFL, O_NONBLOCK);  // only our ends: the program's writes must block as usual
   fcntl(err.fd(), F_SETFL, O_NONBLOCK);
 
-  const ProcessLimits& limits = request.limits;
+  // RLIMIT_NPROC is checked before the pids cgroup: where the cgroup holds the run, NPROC is only a
+  // backstop above it, so that the cgroup (which can tell that its limit was reached) decides.
+  const rlim_t nproc_budget = cgroups.limits_processes() && cgroup ? 2 * limits.processes : limits.processes;
   ChildSetup setup;
   setup.stdin_fd = stdin_fd.get();
   setup.stdout_fd = out_write.get();
   setup.stderr_fd = err_write.get();
   setup.workdir = workdir->path().c_str();
   setup.grader_pid = getpid();
+  for (size_t i = 0; cgroup && i < cgroup->join_fds().size(); i++) setup.cgroup_fds.at(i) = cgroup->join_fds()[i];
   setup.add_limit(RLIMIT_CORE, 0, 0);
   setup.add_limit(RLIMIT_CPU, cpu_soft_limit(limits), cpu_soft_limit(limits) + 1);
   setup.add_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes);
@@ -340,9 +402,9 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
     setup.gid = lease->gid();
     setup.has_extra_group = request.extra_group.has_value();
     setup.extra_group = request.extra_group.value_or(0);
-    setup.add_limit(RLIMIT_NPROC, kProcessBudget, kProcessBudget);
-  } else if (!running_as_root()) {
-    rlim_t nproc = processes_owned_by(getuid()).size() + kProcessBudget;
+    if (whole_run_limits) setup.add_limit(RLIMIT_NPROC, nproc_budget, nproc_budget);
+  } else if (!running_as_root() && whole_run_limits) {
+    rlim_t nproc = processes_owned_by(getuid()).size() + nproc_budget;
     setup.add_limit(RLIMIT_NPROC, nproc, nproc);
   }
 
@@ -382,10 +444,17 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
   Fd pidfd(static_cast<int>(syscall(SYS_pidfd_open, pid, 0)));
   const Clock::time_point deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds));
-  std::optional<Clock::time_point> exited_at = watch(pid, pidfd.get(), deadline, out, err);
+  // A v1 memory cgroup kills one process at its limit and leaves the rest (v2's oom.group kills
+  // all): the run ends there. A measured working directory is watched the same way.
+  std::function<bool()> limit_reached;
+  if (cgroup || (whole_run_limits && !workdir->on_tmpfs()))
+    limit_reached = [&] { return (cgroup && cgroup->memory_limit_hit()) || workdir->cap_reached(); };
+  const Watched watched = watch(pid, pidfd.get(), deadline, limit_reached, out, err);
+  const std::optional<Clock::time_point>& exited_at = watched.exited_at;
   const Clock::time_point end = exited_at.value_or(Clock::now());
 
-  // Nothing of the run may outlive it: the group first, then (if root) everything of its uid.
+  // Nothing of the run may outlive it: its cgroup and group first, then (if root) everything of its uid.
+  if (cgroup) cgroup->kill_all();
   killpg(pid, SIGKILL);
   if (!exited_at) {  // keep what a killed program had already written
     const Clock::time_point drain_until = Clock::now() + kEofGrace;
@@ -407,6 +476,8 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
   usage.ru_maxrss = use_bwrap && orphans.ru_maxrss > 0 ? orphans.ru_maxrss : std::max(usage.ru_maxrss, orphans.ru_maxrss);
   timeradd(&usage.ru_utime, &orphans.ru_utime, &usage.ru_utime);
   timeradd(&usage.ru_stime, &orphans.ru_stime, &usage.ru_stime);
+  // Measured now: the uid tier's clean-up below removes what the uid owns in /tmp, this directory too.
+  const bool workdir_full = whole_run_limits && workdir->cap_reached();
   if (lease && !processes_owned_by(lease->uid()).empty()) {  // left the group (setsid)
     kill_every_process_of(lease->uid());
     reap_processes_of(lease->uid());
@@ -424,13 +495,20 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier) {
 
   ProcessResult result;
   result.started = true;
-  result.timed_out = !exited_at;
+  result.timed_out = !exited_at && !watched.at_limit;
   result.wall_seconds = std::chrono::duration<double>(end - start).count();
   result.out = std::move(out.text);
   result.err = std::move(err.text);
   result.stdout_truncated = out.truncated;
   result.stderr_truncated = err.truncated;
   record_status(status, usage, limits, use_bwrap, inherited_rss, &result);
+  if (cgroup) {
+    result.memory_limit = cgroup->memory_limit_hit();
+    result.process_limit = cgroup->process_limit_hit();
+    if (cgroups.limits_memory()) result.peak_rss_bytes = cgroup->peak_memory_bytes();
+    if (result.memory_limit) result.probably_memory = result.cpu_limit = false;
+  }
+  result.workdir_limit = workdir_full;
   // bwrap's own failures (not the student's) are exit 1 with its message on stderr.
   if (use_bwrap && result.exited && result.exit_code == 1 && result.err.rfind("bwrap: ", 0) == 0)
     return internal_error("bubblewrap failed: " + result.err.substr(0, result.err.find('\n')));

@@ -24,6 +24,13 @@ struct ProcessLimits {
   uint64_t stdout_cap_bytes = 1ull << 20;     // captured; the rest is drained and dropped
   uint64_t stderr_cap_bytes = 1ull << 20;
   uint64_t file_size_bytes = 64ull << 20;     // RLIMIT_FSIZE for files it writes
+  /// For the whole process tree of the run, where a cgroup can hold it (grader/cgroup.h); where
+  /// none can, only address_space_bytes per process and the borrowed uid's RLIMIT_NPROC apply.
+  uint64_t memory_bytes = 2ull << 30;
+  uint64_t processes = 64;
+  /// What its working directory may hold (grader/process_workdir.h).
+  uint64_t workdir_bytes = 256ull << 20;
+  uint64_t workdir_files = 10'000;
 };
 
 struct ProcessRequest {
@@ -54,13 +61,16 @@ struct ProcessResult {
   bool timed_out = false;    // killed at the wall-clock deadline
   bool cpu_limit = false;    // SIGXCPU / CPU time at the limit
   bool probably_memory = false;  // a guess (rlimits cannot tell for sure): say "probably"
+  bool memory_limit = false;     // certain: the kernel killed it for the whole run's memory limit
+  bool process_limit = false;    // a fork or clone failed at the whole run's process limit
+  bool workdir_limit = false;    // its working directory reached its cap (then it was stopped)
   bool stdout_truncated = false;
   bool stderr_truncated = false;
   std::string out;
   std::string err;
   double wall_seconds = 0;
   double cpu_seconds = 0;
-  uint64_t peak_rss_bytes = 0;
+  uint64_t peak_rss_bytes = 0;  // the whole tree's peak where a memory cgroup measured it
 };
 
 class CommandRunner {
@@ -76,13 +86,18 @@ class CommandRunner {
 /// (grader/sandbox_tier.h) for every process it starts, student, C compiler and kernel alike.
 class ProcessRunner : public CommandRunner {
  public:
-  explicit ProcessRunner(Tier tier) : tier_(tier) {}
+  /// `weakened_per_process_limits_only` is a test-only weakening, never set by the CLI: no cgroup,
+  /// no working-directory cap and no process limit, only the per-process rlimits (address space,
+  /// CPU, file size), to show what the whole-run limits stop.
+  explicit ProcessRunner(Tier tier, bool weakened_per_process_limits_only = false)
+      : tier_(tier), per_process_limits_only_(weakened_per_process_limits_only) {}
   ProcessResult run(const ProcessRequest& request) override;
   std::string isolation() const override;
   Tier tier() const { return tier_; }
 
  private:
   Tier tier_;
+  bool per_process_limits_only_;
 };
 
 /// The runner of the tier `sandbox` asks for (probing bubblewrap once per grader process), or

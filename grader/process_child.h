@@ -32,6 +32,7 @@ struct ChildSetup : boost::process::extend::handler {
   int stdout_fd = -1;
   int stderr_fd = -1;
   const char* workdir = nullptr;
+  std::array<int, 3> cgroup_fds{-1, -1, -1};  // the run's cgroup.procs files (cgroup.h): joined first
   std::array<Limit, 5> limits{};
   size_t limit_count = 0;
   bool change_identity = false;  // become uid/gid (the grader is root)
@@ -49,6 +50,9 @@ struct ChildSetup : boost::process::extend::handler {
       exec.set_error(std::error_code(errno, std::system_category()), what);
       _exit(127);
     };
+    // Into the run's cgroups before anything else, while still root: every descendant is born there.
+    for (int fd : cgroup_fds)
+      if (fd >= 0 && write(fd, "0", 1) != 1) fail("joining the run's cgroup");
     // Own session and process group: the parent kills the whole group with killpg(pid).
     if (setsid() < 0) fail("setsid");
     if (dup2(stdin_fd, 0) < 0 || dup2(stdout_fd, 1) < 0 || dup2(stderr_fd, 2) < 0) fail("dup2");

@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include "grader/cgroup.h"
+#include "grader/process_workdir.h"
 #include "grader/sandbox.h"
 #include "uirgrade_paths.h"
 
@@ -345,6 +347,36 @@ TEST(ProcessIsolation, AutoTakesNamespacesExactlyWhenBwrapWorksElseUidWhenRoot) 
   auto none = make_process_runner(Sandbox::None, &error);
   ASSERT_TRUE(none);
   EXPECT_NE(none->isolation().find("WARNING"), std::string::npos) << none->isolation();
+}
+
+TEST(ProcessIsolation, TheSandboxLineNamesTheLimitsInForce) {
+  ProcessRunner real(Tier::Uid), weakened(Tier::Uid, true);
+  const std::string line = real.isolation();
+  EXPECT_NE(line.find("working directory 256 MiB and 10000 files (measured while it runs)"), std::string::npos) << line;
+  if (cgroup_layout().limits_memory() && cgroup_layout().limits_processes()) {
+    EXPECT_NE(line.find("limits for each run's whole process tree: 2048 MiB of memory, 64 processes (memory by cgroup"),
+              std::string::npos)
+        << line;
+  } else {
+    EXPECT_NE(line.find("no cgroup"), std::string::npos) << line;
+  }
+  EXPECT_NE(weakened.isolation().find("limits per process only (weakened)"), std::string::npos) << weakened.isolation();
+  if (can_mount_run_tmpfs()) {
+    const std::string namespaces = ProcessRunner(Tier::Namespaces).isolation();
+    EXPECT_NE(namespaces.find("10000 files (a tmpfs)"), std::string::npos) << namespaces;
+  }
+}
+
+TEST_P(ProcessTest, TheMemoryOfTheWholeTreeIsLimitedWhereACgroupCanHoldIt) {
+  if (!cgroup_layout().limits_memory()) GTEST_SKIP() << "no memory cgroup here";
+  ProcessRequest request = with_wall_seconds(20);
+  request.limits.memory_bytes = 1ull << 30;  // 6 x 512 MiB, each within the 2 GiB address space
+  ProcessResult result = run("hostile_memory_spread", request);
+  EXPECT_TRUE(result.memory_limit) << result.err;
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.err.find("LOOT"), std::string::npos) << result.err;
+  EXPECT_LE(result.peak_rss_bytes, 1ull << 30);
+  EXPECT_GT(result.peak_rss_bytes, 512ull << 20);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +18,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "grader/tree_size.h"
 
 namespace uirgrade {
 namespace {
@@ -42,6 +46,27 @@ bool write_file(int dir_fd, const std::string& name, const std::string& content,
   if (!ok) *error = fmt::format("cannot write {} into the run directory: {}", name, strerror(errno));
   if (fd >= 0) close(fd);
   return ok;
+}
+
+// Copies the regular file `source` (`size` bytes) to a new file `destination`.
+bool copy_file(const std::string& source, const std::string& destination, off_t size) {
+  int in = open(source.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  int out = in < 0 ? -1 : open(destination.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  off_t copied = 0;
+  while (out >= 0 && copied < size) {
+    ssize_t n = copy_file_range(in, nullptr, out, nullptr, static_cast<size_t>(size - copied), 0);
+    if (n < 0 && (errno == EXDEV || errno == ENOSYS || errno == EINVAL)) {  // an older kernel: by hand
+      char buffer[1 << 16];
+      n = read(in, buffer, sizeof buffer);
+      if (n > 0 && !write_all(out, std::string(buffer, static_cast<size_t>(n)))) n = -1;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    copied += n;
+  }
+  if (in >= 0) close(in);
+  if (out >= 0) close(out);
+  return out >= 0 && copied == size;
 }
 
 // The names in the open directory `dir_fd` (without . and ..).
@@ -132,7 +157,7 @@ bool remove_contents(int top_fd) {
 
 std::optional<RunDirectory> RunDirectory::create(const std::vector<std::pair<std::string, std::string>>& files,
                                                  std::optional<std::pair<uid_t, gid_t>> owner,
-                                                 std::string* error) {
+                                                 const WorkdirCap& cap, std::string* error) {
   std::error_code ec;
   std::filesystem::path temp = std::filesystem::temp_directory_path(ec);
   if (ec) temp = "/tmp";
@@ -141,7 +166,15 @@ std::optional<RunDirectory> RunDirectory::create(const std::vector<std::pair<std
     *error = fmt::format("cannot create a run directory in {}: {}", temp.string(), strerror(errno));
     return std::nullopt;
   }
-  RunDirectory directory(path);  // from here on, removed on every early return
+  RunDirectory directory(path, cap);  // from here on, removed on every early return
+  // A tmpfs of the cap's size on the directory: the kernel stops the run's writes at the cap (and
+  // the pages count in the run's memory cgroup). mode=0700 like mkdtemp's.
+  if (cap.tmpfs_allowed && (cap.bytes > 0 || cap.files > 0)) {
+    std::string options = "mode=0700";
+    if (cap.bytes > 0) options += fmt::format(",size={}", cap.bytes);
+    if (cap.files > 0) options += fmt::format(",nr_inodes={}", cap.files + 1);  // + its own root
+    directory.on_tmpfs_ = mount("uirgrade-run", path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) == 0;
+  }
   if (owner && chown(path.c_str(), owner->first, owner->second) != 0) {
     *error = fmt::format("cannot give {} to uid {}: {}", path, owner->first, strerror(errno));
     return std::nullopt;
@@ -170,17 +203,48 @@ bool RunDirectory::take(const std::string& name, const std::string& destination,
     *error = fmt::format("{} is not a regular file of at most {} bytes", source, max_bytes);
     return false;
   }
-  // Same file system (both under the temporary directory): a rename, which moves the name only.
-  if (rename(source.c_str(), destination.c_str()) != 0 || chown(destination.c_str(), geteuid(), getegid()) != 0 ||
-      chmod(destination.c_str(), 0755) != 0) {
+  // (No process of the run is left, so the file cannot change under us.) On the same file system
+  // a rename moves the name only; out of a tmpfs the bytes are copied.
+  bool moved = on_tmpfs_ ? copy_file(source, destination, info.st_size)
+                         : rename(source.c_str(), destination.c_str()) == 0 &&
+                               chown(destination.c_str(), geteuid(), getegid()) == 0;
+  if (!moved || chmod(destination.c_str(), 0755) != 0) {
     *error = fmt::format("cannot move {} to {}: {}", source, destination, strerror(errno));
     return false;
   }
   return true;
 }
 
+bool RunDirectory::cap_reached() const {
+  if (on_tmpfs_) {
+    // Full: fewer than 16 pages or no inode left (a write that hit the cap took what was left).
+    struct statvfs fs {};
+    return statvfs(path_.c_str(), &fs) == 0 &&
+           ((cap_.bytes > 0 && fs.f_bavail * fs.f_frsize < 16 * 4096) || (cap_.files > 0 && fs.f_favail == 0));
+  }
+  if (cap_.bytes == 0 && cap_.files == 0) return false;
+  const uint64_t unbounded = ~uint64_t{0};
+  TreeSize size = measure_tree(path_, cap_.files ? cap_.files : unbounded, cap_.bytes ? cap_.bytes : unbounded);
+  return (cap_.files > 0 && size.entries > cap_.files) || (cap_.bytes > 0 && size.bytes > cap_.bytes);
+}
+
 RunDirectory::~RunDirectory() {
-  if (!path_.empty()) remove_tree(path_);
+  if (path_.empty()) return;
+  // A tmpfs goes with everything in it at once; no process of the run is left to hold it.
+  if (on_tmpfs_ && umount2(path_.c_str(), MNT_DETACH) == 0) {
+    rmdir(path_.c_str());
+    return;
+  }
+  remove_tree(path_);
+}
+
+bool can_mount_run_tmpfs() {
+  static const bool possible = [] {
+    std::string error;
+    std::optional<RunDirectory> probe = RunDirectory::create({}, std::nullopt, {4096 * 16, 16, true}, &error);
+    return probe && probe->on_tmpfs();
+  }();
+  return possible;
 }
 
 bool remove_tree(const std::string& path) {

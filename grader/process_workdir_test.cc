@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -25,7 +26,7 @@ std::string read_file(const std::string& path) {
 TEST(RunDirectory, HoldsTheFilesPrivatelyAndIsRemovedWhenDestroyed) {
   std::string error, path;
   {
-    std::optional<RunDirectory> dir = RunDirectory::create({{"prog.uir", "a\nb\n"}, {"empty", ""}}, std::nullopt, &error);
+    std::optional<RunDirectory> dir = RunDirectory::create({{"prog.uir", "a\nb\n"}, {"empty", ""}}, std::nullopt, {}, &error);
     ASSERT_TRUE(dir) << error;
     path = dir->path();
     EXPECT_EQ(read_file(path + "/prog.uir"), "a\nb\n");
@@ -39,8 +40,71 @@ TEST(RunDirectory, HoldsTheFilesPrivatelyAndIsRemovedWhenDestroyed) {
 
 TEST(RunDirectory, RefusesNamesWithSlashes) {
   std::string error;
-  EXPECT_FALSE(RunDirectory::create({{"../escape", "x"}}, std::nullopt, &error));
+  EXPECT_FALSE(RunDirectory::create({{"../escape", "x"}}, std::nullopt, {}, &error));
   EXPECT_NE(error.find("plain names only"), std::string::npos) << error;
+}
+
+// Writes `bytes` into a new file `name` of `dir`; returns how many were written.
+size_t write_bytes(const std::string& dir, const std::string& name, size_t bytes) {
+  int fd = open((dir + "/" + name).c_str(), O_WRONLY | O_CREAT, 0600);
+  if (fd < 0) return 0;
+  std::string block(1 << 16, 'x');
+  size_t written = 0;
+  while (written < bytes) {
+    ssize_t n = write(fd, block.data(), std::min(block.size(), bytes - written));
+    if (n <= 0) break;
+    written += static_cast<size_t>(n);
+  }
+  close(fd);
+  return written;
+}
+
+TEST(RunDirectory, OnATmpfsTheKernelStopsWritesAtTheCap) {
+  if (!can_mount_run_tmpfs()) GTEST_SKIP() << "this grader cannot mount a tmpfs (not root)";
+  std::string error, path;
+  {
+    std::optional<RunDirectory> dir = RunDirectory::create({{"prog.uir", "x"}}, std::nullopt, {1 << 20, 50, true}, &error);
+    ASSERT_TRUE(dir) << error;
+    ASSERT_TRUE(dir->on_tmpfs());
+    path = dir->path();
+    EXPECT_FALSE(dir->cap_reached());
+    EXPECT_LT(write_bytes(path, "big", 4 << 20), 1u << 20);
+    EXPECT_TRUE(dir->cap_reached());
+    // The compiler's output comes out of the tmpfs by a copy.
+    std::string destination = fs::temp_directory_path() / ("uirgrade-take-test-" + std::to_string(getpid()));
+    ASSERT_TRUE(dir->take("prog.uir", destination, 100, &error)) << error;
+    EXPECT_EQ(read_file(destination), "x");
+    fs::remove(destination);
+  }
+  EXPECT_FALSE(fs::exists(path));
+}
+
+TEST(RunDirectory, ATmpfsCapsTheNumberOfFiles) {
+  if (!can_mount_run_tmpfs()) GTEST_SKIP() << "this grader cannot mount a tmpfs (not root)";
+  std::string error;
+  std::optional<RunDirectory> dir = RunDirectory::create({}, std::nullopt, {1 << 20, 20, true}, &error);
+  ASSERT_TRUE(dir) << error;
+  int made = 0;
+  while (made < 100 && mkdir((dir->path() + "/d" + std::to_string(made)).c_str(), 0700) == 0) made++;
+  EXPECT_EQ(made, 20);
+  EXPECT_TRUE(dir->cap_reached());
+}
+
+TEST(RunDirectory, WithoutATmpfsTheCapIsMeasured) {
+  std::string error;
+  std::optional<RunDirectory> dir = RunDirectory::create({}, std::nullopt, {1 << 20, 20, false}, &error);
+  ASSERT_TRUE(dir) << error;
+  EXPECT_FALSE(dir->on_tmpfs());
+  EXPECT_EQ(write_bytes(dir->path(), "half", 1 << 19), 1u << 19);
+  EXPECT_FALSE(dir->cap_reached());
+  EXPECT_EQ(write_bytes(dir->path(), "more", 1 << 20), 1u << 20);  // nothing stops it...
+  EXPECT_TRUE(dir->cap_reached());                                  // ...but it is seen
+  std::optional<RunDirectory> files = RunDirectory::create({}, std::nullopt, {1 << 20, 20, false}, &error);
+  ASSERT_TRUE(files) << error;
+  for (int i = 0; i < 20; i++) mkdir((files->path() + "/d" + std::to_string(i)).c_str(), 0700);
+  EXPECT_FALSE(files->cap_reached());
+  mkdir((files->path() + "/one-too-many").c_str(), 0700);
+  EXPECT_TRUE(files->cap_reached());
 }
 
 TEST(RemoveTree, RemovesReadOnlyDirectoriesButNotWhatALinkPointsTo) {

@@ -67,3 +67,9 @@ UNUSED static void loot_first_line(const char* label, const char* path) {
   if (fgets(line, sizeof line, file)) fprintf(stderr, "LOOT: %s %s", label, line);
   fclose(file);
 }
+
+/* Prints "WORKDIR: <cwd>" on stderr, so that a test can check it is gone after the run. */
+UNUSED static void print_workdir(void) {
+  char cwd[4096];
+  if (getcwd(cwd, sizeof cwd)) fprintf(stderr, "WORKDIR: %s\n", cwd);
+}

@@ -1,0 +1,24 @@
+/* A fork bomb, bounded so that a weakened grader survives it: up to 400 processes at once, each
+ * sleeping. When it has them all it prints the loot on stderr; in any case it then sleeps until
+ * killed (the grader's time-out), holding what it got. */
+#include "hostile.h"
+
+#include <signal.h>
+
+enum { kWanted = 400 };
+
+int main(void) {
+  int forked = 0, failed = 0;
+  while (forked < kWanted && failed < 1000) {
+    pid_t child = fork();
+    if (child == 0) {
+      pause();
+      _exit(0);
+    }
+    if (child > 0) forked++;
+    else failed++;
+  }
+  if (forked == kWanted) fprintf(stderr, "LOOT: processes %d at once\n", forked + 1);
+  fprintf(stderr, "forked %d, %d forks failed\n", forked, failed);
+  for (;;) pause();
+}

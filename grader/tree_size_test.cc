@@ -1,0 +1,77 @@
+// Measuring a run's working directory: entries and allocated bytes, a tree deeper than any
+// recursion or path allows, links not followed, and the early stop at a bound.
+#include "grader/tree_size.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "grader/process_workdir.h"
+
+namespace uirgrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+class GraderTreeSize : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "uirgrade-tree-size-XXXXXX").string();
+    ASSERT_TRUE(mkdtemp(pattern.data()));
+    top_ = pattern;
+  }
+  void TearDown() override { EXPECT_TRUE(remove_tree(top_)); }
+  std::string top_;
+};
+
+TEST_F(GraderTreeSize, CountsEveryEntryAndTheBytesTheyOccupy) {
+  fs::create_directories(top_ + "/a/b");
+  std::ofstream(top_ + "/a/b/one") << std::string(100'000, 'x');
+  std::ofstream(top_ + "/two") << "y";
+  fs::create_symlink("/", top_ + "/a/root");  // counted, never followed
+  TreeSize size = measure_tree(top_, 1000, 1ull << 30);
+  EXPECT_TRUE(size.complete);
+  EXPECT_EQ(size.entries, 5u);  // a, a/b, a/b/one, two, a/root
+  EXPECT_GE(size.bytes, 100'000u);
+  EXPECT_LT(size.bytes, 1u << 20) << "the link to / was followed";
+}
+
+TEST_F(GraderTreeSize, ASparseFileCountsWhatItOccupies) {
+  int fd = open((top_ + "/sparse").c_str(), O_WRONLY | O_CREAT, 0600);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(ftruncate(fd, 1ll << 30), 0);
+  close(fd);
+  EXPECT_LT(measure_tree(top_, 1000, 1ull << 40).bytes, 1u << 20);
+}
+
+TEST_F(GraderTreeSize, ATreeDeeperThanAnyPathIsMeasuredWhole) {
+  int fd = open(top_.c_str(), O_RDONLY | O_DIRECTORY);
+  for (int depth = 0; depth < 30'000; depth++) {
+    ASSERT_EQ(mkdirat(fd, "d", 0700), 0) << depth;
+    int next = openat(fd, "d", O_RDONLY | O_DIRECTORY);
+    close(fd);
+    fd = next;
+  }
+  ASSERT_EQ(close(openat(fd, "leaf", O_WRONLY | O_CREAT, 0600)), 0);
+  close(fd);
+  TreeSize size = measure_tree(top_, 100'000, 1ull << 40);
+  EXPECT_TRUE(size.complete);
+  EXPECT_EQ(size.entries, 30'001u);
+}
+
+TEST_F(GraderTreeSize, StopsAtTheBound) {
+  for (int i = 0; i < 50; i++) std::ofstream(top_ + "/f" + std::to_string(i)) << "z";
+  TreeSize size = measure_tree(top_, 10, 1ull << 30);
+  EXPECT_FALSE(size.complete);
+  EXPECT_GT(size.entries, 10u);
+  std::ofstream(top_ + "/big") << std::string(1 << 20, 'x');
+  EXPECT_FALSE(measure_tree(top_, 1000, 1 << 19).complete);
+}
+
+}  // namespace
+}  // namespace uirgrade
