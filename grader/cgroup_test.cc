@@ -32,6 +32,16 @@ TEST(GraderCgroup, OurDirectoryIsTheMountPlusThePathBelowTheMountsRoot) {
   EXPECT_EQ(cgroup_directory("/sys/fs/cgroup", "/docker/x", "/elsewhere"), "");
 }
 
+// Makes `mib` MiB resident (volatile: the compiler must not drop the writes), holds them for
+// `seconds`, and returns 0 (1 if malloc failed).
+int touch_megabytes(size_t mib, unsigned seconds) {
+  volatile char* memory = static_cast<char*>(malloc(mib << 20));
+  if (!memory) return 1;
+  for (size_t at = 0; at < (mib << 20); at += 4096) memory[at] = 1;
+  sleep(seconds);
+  return 0;
+}
+
 // Forks a child that joins `run`'s cgroups and runs `body` (its exit code is the child's).
 pid_t start_in(const RunCgroup& run, int (*body)()) {
   pid_t child = fork();
@@ -65,12 +75,7 @@ TEST_F(GraderCgroupRun, TheMemoryOfAllItsProcessesTogetherIsLimited) {
   pid_t child = start_in(*run, [] {
     for (int i = 0; i < 2; i++)
       if (fork() == 0) break;
-    size_t bytes = 40ull << 20;
-    char* memory = static_cast<char*>(malloc(bytes));
-    if (!memory) return 1;
-    memset(memory, 1, bytes);
-    sleep(2);
-    return 0;
+    return touch_megabytes(40, 2);
   });
   int status = wait_status(child);
   run->kill_all();
@@ -85,10 +90,7 @@ TEST_F(GraderCgroupRun, AProcessWithinTheLimitIsNotKilled) {
   std::optional<RunCgroup> run = RunCgroup::create(cgroup_layout(), 64ull << 20, 8, &error);
   ASSERT_TRUE(run) << error;
   pid_t child = start_in(*run, [] {
-    char* memory = static_cast<char*>(malloc(16 << 20));
-    if (!memory) return 1;
-    memset(memory, 1, 16 << 20);
-    return 0;
+    return touch_megabytes(16, 0);
   });
   int status = wait_status(child);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;

@@ -1,6 +1,7 @@
 // The verdicts a finished process earns before its output is looked at, in the order of
-// docs/subprocess-notes.md: internal error, output limit, time-out, memory (probable),
-// sanitizer report, crash by signal, an exit code outside the contract. What is left (exit 0, 1
+// docs/subprocess-notes.md: internal error, output limit, the whole run's memory and working-
+// directory limits (which may cause a time-out), time-out, memory (probable), sanitizer report,
+// crash by signal, an exit code outside the contract; a process limit reached is added to the message. What is left (exit 0, 1
 // or 2) is compared with the oracle by the engine.
 #pragma once
 

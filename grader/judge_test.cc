@@ -158,5 +158,38 @@ TEST(Judge, SignalDescriptionsNameTheSignal) {
   EXPECT_EQ(signal_description(200), "signal 200");  // no such signal: still a readable message
 }
 
+TEST(Judge, TheWholeRunsLimitsComeBeforeTheTimeOutTheyMayHaveCaused) {
+  ProcessResult result;
+  result.started = true;
+  result.timed_out = true;
+  result.signal = SIGKILL;
+  result.memory_limit = true;
+  result.workdir_limit = true;
+  ProcessLimits limits;
+  limits.memory_bytes = 512ull << 20;
+  Judgement memory = judge(result, limits);
+  EXPECT_EQ(memory.verdict, Verdict::MemoryLimit);
+  EXPECT_TRUE(contains(memory.message, "ran out of memory: its processes together reached the limit of 512 MiB"))
+      << memory.message;
+  result.memory_limit = false;
+  Judgement full = judge(result, limits);
+  EXPECT_EQ(full.verdict, Verdict::OutputLimit);
+  EXPECT_TRUE(contains(full.message, "filled its working directory: the limit is 256 MiB and 10000 files")) << full.message;
+  result.workdir_limit = false;
+  EXPECT_EQ(judge(result, limits).verdict, Verdict::Timeout);
+}
+
+TEST(Judge, TheProcessLimitExplainsTheFailureItCaused) {
+  ProcessResult result;
+  result.started = true;
+  result.timed_out = true;
+  result.process_limit = true;
+  Judgement judgement = judge(result);
+  EXPECT_EQ(judgement.verdict, Verdict::Timeout);
+  EXPECT_TRUE(contains(judgement.message, "(it had reached its limit of 64 processes)")) << judgement.message;
+  result.process_limit = false;
+  EXPECT_FALSE(contains(judge(result).message, "limit of 64 processes"));
+}
+
 }  // namespace
 }  // namespace uirgrade

@@ -280,13 +280,11 @@ const BwrapStatus& bwrap_status() {
   return status;
 }
 
-}  // namespace
-
-ProcessResult ProcessRunner::run(const ProcessRequest& request) {
-  return run_in_tier(request, tier_, !per_process_limits_only_);
+// The none tier keeps to per-process rlimits, as it always did: it is for debugging a grader on
+// one's own machine, and the weakened setting the hostile-student tests compare against.
+bool has_whole_run_limits(Tier tier, bool per_process_limits_only) {
+  return tier != Tier::None && !per_process_limits_only;
 }
-
-namespace {
 
 // The working directory of a run in `tier` is a size-limited tmpfs where the grader can mount one;
 // the uid tier always measures instead, as in the container it stands for (no CAP_SYS_ADMIN).
@@ -297,7 +295,7 @@ std::string limits_in_force(Tier tier, bool whole_run_limits) {
   const ProcessLimits student;
   std::string per_process = fmt::format("per process: CPU time, {} MiB files (rlimits)", student.file_size_bytes >> 20);
   if (!whole_run_limits)
-    return fmt::format("limits per process only (weakened): {} MiB of address space, {}", student.address_space_bytes >> 20,
+    return fmt::format("limits per process only: {} MiB of address space, {}", student.address_space_bytes >> 20,
                        per_process);
   const CgroupLayout& cgroups = cgroup_layout();
   std::string memory = cgroups.limits_memory()
@@ -317,10 +315,14 @@ std::string limits_in_force(Tier tier, bool whole_run_limits) {
 
 }  // namespace
 
+ProcessResult ProcessRunner::run(const ProcessRequest& request) {
+  return run_in_tier(request, tier_, has_whole_run_limits(tier_, per_process_limits_only_));
+}
+
 std::string ProcessRunner::isolation() const {
   std::string identity = running_as_root() ? "a borrowed unprivileged uid per run"
                                            : fmt::format("the grader's uid {}", getuid());
-  std::string limits = limits_in_force(tier_, !per_process_limits_only_);
+  std::string limits = limits_in_force(tier_, has_whole_run_limits(tier_, per_process_limits_only_));
   switch (tier_) {
     case Tier::Namespaces:
       return fmt::format("namespaces (bubblewrap: mount, pid, net, ipc and uts namespaces, minimal root), {}, {}",

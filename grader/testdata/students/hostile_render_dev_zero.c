@@ -1,5 +1,5 @@
-/* `render` prints C that includes /dev/zero: the C compiler reads without end and grows until a
- * limit stops it. `run` exits 7. */
+/* `render` prints C that includes /dev/zero: the render rules refuse it before any compiler runs
+ * (a C compiler would read without end and grow until a limit stopped it). `run` exits 7. */
 #include <stdio.h>
 #include <string.h>
 
