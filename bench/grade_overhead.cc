@@ -3,9 +3,12 @@
 // Grades TESTS run tests of one small program against a trivial fast student (exits 0 at once,
 // which is the right answer for an assert-only program) and against uir-oracle, and runs the same
 // commands with `xargs -P JOBS`. Prints the wall time of each, the grader's overhead per test and
-// the ratio (target: within 1.2x of xargs). The grader runs with --sandbox none and with auto,
-// since isolation (a borrowed uid, bubblewrap) has its own cost that xargs does not pay, and the
-// engine alone (oracle, data, comparison; a runner that returns at once) to tell the two apart.
+// the ratio (target: within 1.2x of xargs). The grader runs with --sandbox none and in the
+// namespaces tier with every limit on (the defaults), since isolation (a borrowed uid, bubblewrap)
+// has its own cost that xargs does not pay: once with a bubblewrap started for every test (as
+// before issue 10's pre-built sandboxes) and once as the grader runs, with pre-built sandboxes
+// reset between tests (grader/sandbox_pool.h; target: within 3x of xargs). The engine alone
+// (oracle, data, comparison; a runner that returns at once) tells the costs apart.
 // Then render tests: the same kernel many times (the compile cache) and distinct kernels.
 #include <chrono>
 #include <cstdio>
@@ -52,29 +55,33 @@ std::vector<TestCase> make_tests(int count, Mode mode, bool distinct) {
 struct Graded {
   double seconds = 0;
   int passed = 0;
-  std::string isolation;
 };
 
-Graded grade(const std::vector<TestCase>& tests, const std::string& student, int jobs, Sandbox sandbox,
-             int* compiler_runs = nullptr) {
+// The runner of `sandbox`; in the namespaces tier, with pre-built sandboxes as `reuse` says.
+std::unique_ptr<ProcessRunner> runner_for(Sandbox sandbox, SandboxReuse reuse) {
   std::string error;
   std::unique_ptr<ProcessRunner> runner = make_process_runner(sandbox, &error);
   if (!runner) {
     std::fprintf(stderr, "no runner: %s\n", error.c_str());
     std::exit(1);
   }
+  if (runner->tier() == Tier::Namespaces) runner = std::make_unique<ProcessRunner>(Tier::Namespaces, false, reuse);
+  return runner;
+}
+
+Graded grade(const std::vector<TestCase>& tests, const std::string& student, int jobs, ProcessRunner& runner,
+             int* compiler_runs = nullptr) {
   GradeConfig config;
   config.student = config.student_path = student;
   config.submission_dir = fs::path(student).parent_path().string();
   config.jobs = jobs;
-  CCompiler compiler(*runner, 2048);
+  CCompiler compiler(runner, 2048);
   auto start = std::chrono::steady_clock::now();
-  GradeRun run = grade_tests(tests, config, *runner, compiler, nullptr);
+  GradeRun run = grade_tests(tests, config, runner, compiler, nullptr);
   Graded graded;
   graded.seconds = seconds_since(start);
   for (const TestResult& result : run.results) graded.passed += result.verdict == Verdict::Pass;
   if (compiler_runs) *compiler_runs = compiler.compiler_runs();
-  graded.isolation = runner->isolation();
   return graded;
 }
 
@@ -107,7 +114,7 @@ void compare_with_xargs(const char* label, const std::string& student, int count
   std::vector<TestCase> tests = make_tests(count, Mode::Run, false);
   double xargs = run_xargs(count, student, jobs);
   fmt::print("{} ({} tests, {} jobs)\n", label, count, jobs);
-  fmt::print("  xargs -P {}                {:7.3f} s  {:6.2f} ms/test\n", jobs, xargs, 1000 * xargs / count);
+  fmt::print("  xargs -P {}                       {:7.3f} s  {:6.2f} ms/test\n", jobs, xargs, 1000 * xargs / count);
   InstantRunner instant;
   CCompiler unused(instant, 2048);
   GradeConfig config;
@@ -116,14 +123,23 @@ void compare_with_xargs(const char* label, const std::string& student, int count
   auto start = std::chrono::steady_clock::now();
   grade_tests(tests, config, instant, unused, nullptr);
   double engine = seconds_since(start);
-  fmt::print("  engine alone (no process)  {:7.3f} s  {:6.3f} ms/test\n", engine, 1000 * engine / count);
-  for (Sandbox sandbox : {Sandbox::None, Sandbox::Auto}) {
-    Graded graded = grade(tests, student, jobs, sandbox);
-    fmt::print("  grade --sandbox {:<5}      {:7.3f} s  {:6.2f} ms/test  overhead {:+6.2f} ms/test  ratio {:.2f}x"
-               "  ({} passed; {})\n",
-               sandbox == Sandbox::None ? "none" : "auto", graded.seconds, 1000 * graded.seconds / count,
-               1000 * (graded.seconds - xargs) / count, graded.seconds / xargs, graded.passed, graded.isolation);
+  fmt::print("  engine alone (no process)         {:7.3f} s  {:6.3f} ms/test\n", engine, 1000 * engine / count);
+  struct Variant {
+    const char* label;
+    Sandbox sandbox;
+    SandboxReuse reuse;
+  };
+  for (Variant variant : {Variant{"--sandbox none", Sandbox::None, SandboxReuse::Never},
+                          Variant{"namespaces, bwrap per test", Sandbox::Namespaces, SandboxReuse::Never},
+                          Variant{"namespaces (pre-built)", Sandbox::Namespaces, SandboxReuse::ResetBetweenRuns}}) {
+    std::unique_ptr<ProcessRunner> runner = runner_for(variant.sandbox, variant.reuse);
+    Graded graded = grade(tests, student, jobs, *runner);
+    fmt::print("  grade {:<27} {:7.3f} s  {:6.2f} ms/test  overhead {:+6.2f} ms/test  ratio {:.2f}x"
+               "  ({} passed; {} sandboxes built)\n",
+               variant.label, graded.seconds, 1000 * graded.seconds / count, 1000 * (graded.seconds - xargs) / count,
+               graded.seconds / xargs, graded.passed, runner->sandboxes_built());
   }
+  fmt::print("  isolation: {}\n", runner_for(Sandbox::Namespaces, SandboxReuse::ResetBetweenRuns)->isolation());
 }
 
 }  // namespace
@@ -142,7 +158,8 @@ int main(int argc, char** argv) {
   fmt::print("render tests against uir-oracle ({} tests, {} jobs, --sandbox none)\n", renders, jobs);
   for (bool distinct : {false, true}) {
     int compiler_runs = 0;
-    Graded graded = grade(make_tests(renders, Mode::Render, distinct), kOracle, jobs, Sandbox::None, &compiler_runs);
+    std::unique_ptr<ProcessRunner> runner = runner_for(Sandbox::None, SandboxReuse::Never);
+    Graded graded = grade(make_tests(renders, Mode::Render, distinct), kOracle, jobs, *runner, &compiler_runs);
     fmt::print("  {:<22} {:7.3f} s  {:6.1f} ms/test  {} compiler starts  ({} passed)\n",
                distinct ? "distinct kernels" : "one kernel (cached)", graded.seconds, 1000 * graded.seconds / renders,
                compiler_runs, graded.passed);

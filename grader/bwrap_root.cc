@@ -63,7 +63,8 @@ std::vector<std::string> bwrap_minimal_root(const BwrapRoot& root) {
   // terminal), and bwrap's init must stay in that process group, so that the runner reaps it and
   // reads the student's CPU time from its rusage.
   std::vector<std::string> args = {root.bwrap_path, "--unshare-pid", "--unshare-net", "--unshare-ipc",
-                                   "--unshare-uts", "--hostname", "sandbox", "--die-with-parent"};
+                                   "--unshare-uts", "--hostname", "sandbox"};
+  if (root.die_with_parent) args.push_back("--die-with-parent");
   add(args, {"--ro-bind", "/usr", "/usr", "--tmpfs", "/usr/local"});
   for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) add_system_directory(args, dir);
   add(args, {"--perms", "0755", "--dir", "/etc"});
@@ -71,6 +72,7 @@ std::vector<std::string> bwrap_minimal_root(const BwrapRoot& root) {
   for (const std::string& name : python_etc_entries()) add(args, {"--ro-bind-try", "/etc/" + name, "/etc/" + name});
   add(args, {"--dev", "/dev", "--proc", "/proc", "--perms", "01777", "--size", std::to_string(root.tmp_bytes),
              "--tmpfs", "/tmp"});
+  if (root.mqueue) add(args, {"--mqueue", "/dev/mqueue"});
   for (const std::string& path : root.read_only_paths) {
     add_parents(args, path);
     add(args, {"--ro-bind", path, path});

@@ -21,6 +21,12 @@ struct BwrapRoot {
   /// started through setpriv as this unprivileged uid (= gid), with no capabilities left.
   std::optional<uid_t> student_uid;
   uint64_t tmp_bytes = 64ull << 20;          // size of the private /tmp (a tmpfs)
+  /// A /dev/mqueue of the sandbox's IPC namespace, through which its POSIX message queues can be
+  /// listed and removed (a sandbox reused run after run, sandbox_pool.h, must forget them).
+  bool mqueue = false;
+  /// bwrap's --die-with-parent, which ties the sandbox to the grader *thread* that started it: right
+  /// for one run, wrong for a sandbox that outlives that thread (sandbox_pool.cc ends its own).
+  bool die_with_parent = true;
 };
 
 /// The arguments up to and including `--`; the program's path and arguments follow.

@@ -29,6 +29,20 @@ TEST(BwrapMinimalRoot, UnsharesEveryNamespaceButTheUser) {
   for (const char* flag : {"--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent"})
     EXPECT_TRUE(has(command, {flag})) << flag;
   EXPECT_FALSE(has(command, {"--unshare-user"})) << "root needs no user namespace; bwrap adds one when not root";
+  EXPECT_FALSE(has(command, {"--mqueue"}));
+}
+
+TEST(BwrapMinimalRoot, AReusedSandboxHasAMessageQueueFileSystemAndOutlivesItsThread) {
+  BwrapRoot root = sample();
+  root.mqueue = true;
+  root.die_with_parent = false;
+  std::vector<std::string> command = bwrap_minimal_root(root);
+  EXPECT_TRUE(has(command, {"--mqueue", "/dev/mqueue"}));
+  EXPECT_LT(std::find(command.begin(), command.end(), "--dev"), std::find(command.begin(), command.end(), "--mqueue"))
+      << "inside the sandbox's /dev";
+  EXPECT_FALSE(has(command, {"--die-with-parent"}));
+  for (const char* flag : {"--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"})
+    EXPECT_TRUE(has(command, {flag})) << flag;
 }
 
 TEST(BwrapMinimalRoot, BindsOnlyTheSystemAndWhatTheRunNeeds) {

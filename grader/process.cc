@@ -45,6 +45,7 @@
 #include "grader/process_output.h"
 #include "grader/process_workdir.h"
 #include "grader/sandbox.h"
+#include "grader/sandbox_pool.h"
 
 namespace uirgrade {
 namespace {
@@ -268,14 +269,15 @@ ProcessResult internal_error(std::string message) {
   return result;
 }
 
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits);
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool);
 
 // Whether bubblewrap works here: probed once per grader process, by running /bin/true the way a
 // student would run (as root: bwrap as root, the program under a borrowed uid).
 const BwrapStatus& bwrap_status() {
   static const BwrapStatus status = [] {
     if (find_bwrap().empty()) return BwrapStatus{false, "bwrap is not installed (no /usr/bin/bwrap)"};
-    return probe_bwrap([](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces, true); });
+    return probe_bwrap(
+        [](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces, true, nullptr); });
   }();
   return status;
 }
@@ -315,9 +317,20 @@ std::string limits_in_force(Tier tier, bool whole_run_limits) {
 
 }  // namespace
 
-ProcessResult ProcessRunner::run(const ProcessRequest& request) {
-  return run_in_tier(request, tier_, has_whole_run_limits(tier_, per_process_limits_only_));
+ProcessRunner::ProcessRunner(Tier tier, bool weakened_per_process_limits_only, SandboxReuse reuse)
+    : tier_(tier), per_process_limits_only_(weakened_per_process_limits_only) {
+  // Joining a sandbox's namespaces takes root's capabilities; an unprivileged grader starts bwrap.
+  if (reuse != SandboxReuse::Never && tier == Tier::Namespaces && running_as_root())
+    pool_ = std::make_unique<SandboxPool>(reuse == SandboxReuse::ResetBetweenRuns);
 }
+
+ProcessRunner::~ProcessRunner() = default;
+
+ProcessResult ProcessRunner::run(const ProcessRequest& request) {
+  return run_in_tier(request, tier_, has_whole_run_limits(tier_, per_process_limits_only_), pool_.get());
+}
+
+size_t ProcessRunner::sandboxes_built() const { return pool_ ? pool_->sandboxes_built() : 0; }
 
 std::string ProcessRunner::isolation() const {
   std::string identity = running_as_root() ? "a borrowed unprivileged uid per run"
@@ -325,8 +338,8 @@ std::string ProcessRunner::isolation() const {
   std::string limits = limits_in_force(tier_, has_whole_run_limits(tier_, per_process_limits_only_));
   switch (tier_) {
     case Tier::Namespaces:
-      return fmt::format("namespaces (bubblewrap: mount, pid, net, ipc and uts namespaces, minimal root), {}, {}",
-                         identity, limits);
+      return fmt::format("namespaces (bubblewrap: mount, pid, net, ipc and uts namespaces, minimal root{}), {}, {}",
+                         pool_ ? "; one at a time per sandbox, reset between runs" : "", identity, limits);
     case Tier::Uid:
       return fmt::format("uid (no namespaces: {}, private working directory), {}", identity, limits);
     case Tier::None:
@@ -337,8 +350,7 @@ std::string ProcessRunner::isolation() const {
 
 namespace {
 
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits) {
-  const bool use_bwrap = tier == Tier::Namespaces;
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool) {
   if (request.argv.empty()) return internal_error("empty command line");
   std::string error;
   std::string executable = resolve_executable(request.argv[0], &error);
@@ -349,18 +361,31 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   const bool borrow_uid = running_as_root() && tier != Tier::None;
   std::optional<UidLease> lease = borrow_uid ? UidLease::claim(&error) : std::nullopt;
   if (borrow_uid && !lease) return internal_error("no uid to run the student as: " + error);
+  // A class student's supplementary group is for the uid tier (its private copy); bwrap clears them.
+  const std::optional<gid_t> group = tier == Tier::Namespaces ? std::nullopt : request.extra_group;
   if (lease) {
-    const std::optional<gid_t> group = use_bwrap ? std::nullopt : request.extra_group;
     if (!can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
     for (const std::string& path : request.read_only_paths)
       if (!can_read_as(path, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
   }
+  // The namespaces tier: a pre-built sandbox when the request allows one (declared before the run
+  // directory, so that it is reset after the directory is gone), else a bubblewrap of this run's
+  // own, equally isolated, which is also the way when no sandbox can be built.
+  std::optional<SandboxPool::Lease> sandbox = [&]() -> std::optional<SandboxPool::Lease> {
+    if (tier != Tier::Namespaces || !pool || !lease || !request.reuse_sandbox) return std::nullopt;
+    std::vector<std::string> paths = request.read_only_paths;
+    if (!visible_in_minimal_root(executable, paths)) paths.push_back(executable);
+    std::string ignored;
+    return pool->acquire(paths, &ignored);
+  }();
+  const bool use_bwrap = tier == Tier::Namespaces && !sandbox;
   std::optional<std::pair<uid_t, gid_t>> owner;
   if (lease) owner = std::pair(lease->uid(), lease->gid());
   const ProcessLimits& limits = request.limits;
   WorkdirCap cap;
   if (whole_run_limits) cap = {limits.workdir_bytes, limits.workdir_files, workdir_on_tmpfs(tier)};
-  std::optional<RunDirectory> workdir = RunDirectory::create(request.files, owner, cap, &error);
+  std::optional<RunDirectory> workdir =
+      RunDirectory::create(request.files, owner, cap, &error, sandbox ? sandbox->run_parent() : "");
   if (!workdir) return internal_error(error);
   // The whole tree's memory and process count, where a cgroup can hold them (else rlimits below).
   const CgroupLayout& cgroups = cgroup_layout();
@@ -391,7 +416,11 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   setup.stdout_fd = out_write.get();
   setup.stderr_fd = err_write.get();
   setup.workdir = workdir->path().c_str();
-  setup.grader_pid = getpid();
+  setup.parent_pid = sandbox ? 0 : getpid();
+  if (sandbox) {
+    setup.namespace_fds = sandbox->namespaces().joined_by_child;
+    setup.namespace_types = sandbox->namespaces().child_types;
+  }
   for (size_t i = 0; cgroup && i < cgroup->join_fds().size(); i++) setup.cgroup_fds.at(i) = cgroup->join_fds()[i];
   setup.add_limit(RLIMIT_CORE, 0, 0);
   setup.add_limit(RLIMIT_CPU, cpu_soft_limit(limits), cpu_soft_limit(limits) + 1);
@@ -402,8 +431,8 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
     setup.change_identity = !use_bwrap;
     setup.uid = lease->uid();
     setup.gid = lease->gid();
-    setup.has_extra_group = request.extra_group.has_value();
-    setup.extra_group = request.extra_group.value_or(0);
+    setup.has_extra_group = group.has_value();
+    setup.extra_group = group.value_or(0);
     if (whole_run_limits) setup.add_limit(RLIMIT_NPROC, nproc_budget, nproc_budget);
   } else if (!running_as_root() && whole_run_limits) {
     rlim_t nproc = processes_owned_by(getuid()).size() + nproc_budget;
@@ -435,7 +464,11 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   const uint64_t inherited_rss = use_bwrap ? 0 : own_resident_bytes();
   const Clock::time_point start = Clock::now();
   std::error_code spawn_error;
+  std::optional<PidNamespaceForChildren> in_sandbox;  // the fork lands in the sandbox's PID namespace
+  if (sandbox && !in_sandbox.emplace(sandbox->namespaces().pid).joined())
+    return internal_error(fmt::format("cannot join the sandbox's PID namespace: {}", strerror(errno)));
   bp::child child(bp::exe = program, bp::args = args, environment, setup, spawn_error);
+  in_sandbox.reset();
   if (spawn_error) return internal_error(fmt::format("cannot start {}: {}", program, spawn_error.message()));
   const pid_t pid = child.id();
   child.detach();  // the runner reaps it; Boost must not touch it again
@@ -480,7 +513,8 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   timeradd(&usage.ru_stime, &orphans.ru_stime, &usage.ru_stime);
   // Measured now: the uid tier's clean-up below removes what the uid owns in /tmp, this directory too.
   const bool workdir_full = whole_run_limits && workdir->cap_reached();
-  if (lease && !processes_owned_by(lease->uid()).empty()) {  // left the group (setsid)
+  // Left the group (setsid): in a pre-built sandbox every process of the run is in its PID namespace.
+  if (lease && (sandbox ? !sandbox->empty_of_processes() : !processes_owned_by(lease->uid()).empty())) {
     kill_every_process_of(lease->uid());
     reap_processes_of(lease->uid());
   }

@@ -17,6 +17,8 @@
 
 namespace uirgrade {
 
+class SandboxPool;
+
 struct ProcessLimits {
   double wall_seconds = 10.0;
   double cpu_seconds = 10.0;
@@ -50,6 +52,10 @@ struct ProcessRequest {
   /// Uid tier only: the one supplementary group the program runs with, the group of a class
   /// student's private submission copy (grader/submission.h); unset: no supplementary group.
   std::optional<gid_t> extra_group;
+  /// The same read-only paths come again and again (the submission, for each test): in the
+  /// namespaces tier a pre-built sandbox with them may serve the run (grader/sandbox_pool.h),
+  /// reset between runs, instead of a bubblewrap started for this run alone.
+  bool reuse_sandbox = false;
 };
 
 struct ProcessResult {
@@ -84,20 +90,30 @@ class CommandRunner {
 
 /// The real runner (process.cc): Boost.Process, rlimits, process groups, and the tier's isolation
 /// (grader/sandbox_tier.h) for every process it starts, student, C compiler and kernel alike.
+/// In the namespaces tier as root it keeps pre-built sandboxes for the requests that allow it.
+enum class SandboxReuse {
+  ResetBetweenRuns,  // the grader's way
+  Never,             // a bubblewrap for every run (a bench's baseline)
+  WeakenedNoReset,   // tests only: what passes between runs when the reset is left out
+};
 class ProcessRunner : public CommandRunner {
  public:
   /// `weakened_per_process_limits_only` is a test-only weakening, never set by the CLI: no cgroup,
   /// no working-directory cap and no process limit, only the per-process rlimits (address space,
   /// CPU, file size), to show what the whole-run limits stop.
-  explicit ProcessRunner(Tier tier, bool weakened_per_process_limits_only = false)
-      : tier_(tier), per_process_limits_only_(weakened_per_process_limits_only) {}
+  explicit ProcessRunner(Tier tier, bool weakened_per_process_limits_only = false,
+                         SandboxReuse reuse = SandboxReuse::ResetBetweenRuns);
+  ~ProcessRunner() override;
   ProcessResult run(const ProcessRequest& request) override;
   std::string isolation() const override;
   Tier tier() const { return tier_; }
+  /// How many sandboxes were built for reuse so far (0 without a pool).
+  size_t sandboxes_built() const;
 
  private:
   Tier tier_;
   bool per_process_limits_only_;
+  std::unique_ptr<SandboxPool> pool_;
 };
 
 /// The runner of the tier `sandbox` asks for (probing bubblewrap once per grader process), or

@@ -7,6 +7,7 @@
 // as an internal error and no student code ever runs half set up.
 #pragma once
 
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -40,7 +41,13 @@ struct ChildSetup : boost::process::extend::handler {
   gid_t gid = 0;
   bool has_extra_group = false;  // with change_identity: the one supplementary group
   gid_t extra_group = 0;
-  pid_t grader_pid = 0;
+  /// What getppid() returns while the grader lives: its pid, or 0 for a child forked into a PID
+  /// namespace the grader is outside of (a pre-built sandbox, sandbox_pool.h).
+  pid_t parent_pid = 0;
+  /// Namespaces to join first (a pre-built sandbox's, in order, mount last), as fds with their
+  /// setns types; -1 ends the list.
+  std::array<int, 4> namespace_fds{-1, -1, -1, -1};
+  std::array<int, 4> namespace_types{};
 
   void add_limit(int resource, rlim_t soft, rlim_t hard) { limits.at(limit_count++) = {resource, soft, hard}; }
 
@@ -55,6 +62,8 @@ struct ChildSetup : boost::process::extend::handler {
       if (fd >= 0 && write(fd, "0", 1) != 1) fail("joining the run's cgroup");
     // Own session and process group: the parent kills the whole group with killpg(pid).
     if (setsid() < 0) fail("setsid");
+    for (size_t i = 0; i < namespace_fds.size() && namespace_fds[i] >= 0; i++)
+      if (setns(namespace_fds[i], namespace_types[i]) != 0) fail("joining the sandbox's namespaces");
     if (dup2(stdin_fd, 0) < 0 || dup2(stdout_fd, 1) < 0 || dup2(stderr_fd, 2) < 0) fail("dup2");
     if (chdir(workdir) != 0) fail("chdir to the run directory");
     // Signals the grader blocks or ignores (SIGPIPE) would be inherited through exec.
@@ -67,6 +76,9 @@ struct ChildSetup : boost::process::extend::handler {
       rlimit value{limits[i].soft, limits[i].hard};
       if (setrlimit(limits[i].resource, &value) != 0) fail("setrlimit");
     }
+    // With no capability left to gain back, not even through a file's capabilities.
+    for (int capability = 0; change_identity && capability < 64; capability++)
+      if (prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0 && errno != EINVAL) fail("dropping capabilities");
     if (change_identity && (syscall(SYS_setgroups, has_extra_group ? 1 : 0, &extra_group) != 0 ||
                             syscall(SYS_setresgid, gid, gid, gid) != 0 || syscall(SYS_setresuid, uid, uid, uid) != 0))
       fail("changing to the student uid");
@@ -74,7 +86,7 @@ struct ChildSetup : boost::process::extend::handler {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("PR_SET_NO_NEW_PRIVS");
     // Set after the identity change, which clears it; then make sure the grader did not die first.
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail("PR_SET_PDEATHSIG");
-    if (getppid() != grader_pid) _exit(127);
+    if (getppid() != parent_pid) _exit(127);
     // Close every other descriptor at exec: another thread's pipes must not leak into this student.
     if (syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */) != 0) fail("close_range");
   }

@@ -49,20 +49,33 @@ int processes_with(const std::string& marker) {
   return count;
 }
 
-class ProcessTest : public ::testing::TestWithParam<Sandbox> {
+// A tier, and whether the requests allow a pre-built sandbox (grader/sandbox_pool.h; used in the
+// namespaces tier as root).
+struct TierParam {
+  Sandbox sandbox;
+  bool reuse_sandbox = false;
+};
+
+class ProcessTest : public ::testing::TestWithParam<TierParam> {
  protected:
   void SetUp() override {
     std::string error;
-    runner_ = make_process_runner(GetParam(), &error);
-    if (!runner_ && GetParam() == Sandbox::Namespaces) GTEST_SKIP() << error;
+    runner_ = make_process_runner(GetParam().sandbox, &error);
+    if (!runner_ && GetParam().sandbox == Sandbox::Namespaces) GTEST_SKIP() << error;
     ASSERT_TRUE(runner_) << error;
+  }
+
+  ProcessResult run_request(ProcessRequest request) {
+    request.reuse_sandbox = GetParam().reuse_sandbox;
+    if (request.reuse_sandbox) request.read_only_paths.push_back(UIRGRADE_BINARY_DIR "/students");
+    return runner_->run(request);
   }
 
   // Runs students/student_<stem> with a fresh marker, and checks that nothing of it is left.
   ProcessResult run(const std::string& stem, ProcessRequest request = {}) {
     std::string marker = unique_marker();
     request.argv = {student(stem), marker};
-    ProcessResult result = runner_->run(request);
+    ProcessResult result = run_request(request);
     EXPECT_TRUE(result.started) << result.internal_error;
     EXPECT_EQ(processes_with(marker), 0) << stem << " left processes behind";
     return result;
@@ -88,6 +101,8 @@ TEST_P(ProcessTest, ExitCodeAndBothStreamsAreKept) {
   EXPECT_FALSE(result.probably_memory);
   EXPECT_GT(result.peak_rss_bytes, 0u);
   EXPECT_FALSE(runner_->isolation().empty());
+  bool pooled = GetParam().reuse_sandbox && running_as_root();
+  EXPECT_EQ(runner_->sandboxes_built(), pooled ? 1u : 0u);
 }
 
 TEST_P(ProcessTest, SilentSuccessIsExitZeroWithNoOutput) {
@@ -153,7 +168,7 @@ TEST_P(ProcessTest, ChildInANewSessionDoesNotOutliveTheRun) {
   std::string marker = unique_marker();
   ProcessRequest request = with_wall_seconds(5);
   request.argv = {student("escape_session"), marker};
-  ProcessResult result = runner_->run(request);
+  ProcessResult result = run_request(request);
   ASSERT_TRUE(result.started) << result.internal_error;
   EXPECT_EQ(result.out, "escaped\n");
   if (!running_as_root() && runner_->tier() != Tier::Namespaces)
@@ -249,7 +264,7 @@ TEST_P(ProcessTest, StdinIsFedAndTheEnvironmentIsMinimal) {
 TEST_P(ProcessTest, MissingExecutableIsAnInternalErrorThatSaysMissing) {
   ProcessRequest request;
   request.argv = {student("no_such_student")};
-  ProcessResult result = runner_->run(request);
+  ProcessResult result = run_request(request);
   EXPECT_FALSE(result.started);
   EXPECT_NE(result.internal_error.find("missing"), std::string::npos) << result.internal_error;
 }
@@ -257,7 +272,7 @@ TEST_P(ProcessTest, MissingExecutableIsAnInternalErrorThatSaysMissing) {
 TEST_P(ProcessTest, NonExecutableFileIsAnInternalError) {
   ProcessRequest request;
   request.argv = {UIRGRADE_SOURCE_DIR "/grader/testdata/students/exit_seven.c"};
-  ProcessResult result = runner_->run(request);
+  ProcessResult result = run_request(request);
   EXPECT_FALSE(result.started);
   EXPECT_NE(result.internal_error.find("not an executable"), std::string::npos) << result.internal_error;
 }
@@ -270,7 +285,7 @@ TEST_P(ProcessTest, ExecutableTheStudentUidCannotReadIsAnInternalError) {
   std::filesystem::copy_file(student("exit_seven"), copy);
   ProcessRequest request;
   request.argv = {copy};
-  ProcessResult result = runner_->run(request);
+  ProcessResult result = run_request(request);
   std::filesystem::remove_all(dir);
   EXPECT_FALSE(result.started);
   EXPECT_NE(result.internal_error.find("not readable and executable by uid"), std::string::npos)
@@ -295,21 +310,21 @@ TEST_P(ProcessTest, ManyRunsInParallelEachGetTheirOwnFacts) {
         switch ((t + i) % 4) {
           case 0:
             request.argv = {student("exit_seven"), marker};
-            if (ProcessResult r = runner_->run(request); r.exit_code != 7 || r.out != "out\n") wrong++;
+            if (ProcessResult r = run_request(request); r.exit_code != 7 || r.out != "out\n") wrong++;
             break;
           case 1:
             request.argv = {student("segfault"), marker};
-            if (ProcessResult r = runner_->run(request); r.signal != SIGSEGV) wrong++;
+            if (ProcessResult r = run_request(request); r.signal != SIGSEGV) wrong++;
             break;
           case 2:
             request.argv = {student("echo_stdin"), marker};
             request.stdin_data = "0: " + marker + "\n";
-            if (ProcessResult r = runner_->run(request); r.out != request.stdin_data) wrong++;
+            if (ProcessResult r = run_request(request); r.out != request.stdin_data) wrong++;
             break;
           default:
             request.argv = {student("fork_child_sleeps"), marker};
             request.limits.wall_seconds = 2;  // it exits at once; the margin is for bwrap on a loaded machine
-            if (ProcessResult r = runner_->run(request); r.out != "forked\n" || r.timed_out) wrong++;
+            if (ProcessResult r = run_request(request); r.out != "forked\n" || r.timed_out) wrong++;
         }
       }
     });
@@ -322,11 +337,13 @@ TEST_P(ProcessTest, ManyRunsInParallelEachGetTheirOwnFacts) {
 // Every tier this machine gives; `none` only where it still has a process limit (not as root,
 // where it would run the fork bomb unbounded).
 INSTANTIATE_TEST_SUITE_P(Tiers, ProcessTest,
-                         ::testing::Values(Sandbox::Namespaces, running_as_root() ? Sandbox::Uid : Sandbox::None),
-                         [](const ::testing::TestParamInfo<Sandbox>& param_info) {
-                           return param_info.param == Sandbox::Namespaces ? "Namespaces"
-                                  : param_info.param == Sandbox::Uid      ? "Uid"
-                                                                          : "NoSandbox";
+                         ::testing::Values(TierParam{Sandbox::Namespaces}, TierParam{Sandbox::Namespaces, true},
+                                           TierParam{running_as_root() ? Sandbox::Uid : Sandbox::None}),
+                         [](const ::testing::TestParamInfo<TierParam>& param_info) {
+                           const TierParam& param = param_info.param;
+                           return param.sandbox == Sandbox::Namespaces ? (param.reuse_sandbox ? "NamespacesReused" : "Namespaces")
+                                  : param.sandbox == Sandbox::Uid      ? "Uid"
+                                                                       : "NoSandbox";
                          });
 
 TEST(ProcessIsolation, AutoTakesNamespacesExactlyWhenBwrapWorksElseUidWhenRoot) {

@@ -11,6 +11,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -157,9 +158,10 @@ bool remove_contents(int top_fd) {
 
 std::optional<RunDirectory> RunDirectory::create(const std::vector<std::pair<std::string, std::string>>& files,
                                                  std::optional<std::pair<uid_t, gid_t>> owner,
-                                                 const WorkdirCap& cap, std::string* error) {
+                                                 const WorkdirCap& cap, std::string* error,
+                                                 const std::string& parent) {
   std::error_code ec;
-  std::filesystem::path temp = std::filesystem::temp_directory_path(ec);
+  std::filesystem::path temp = parent.empty() ? std::filesystem::temp_directory_path(ec) : std::filesystem::path(parent);
   if (ec) temp = "/tmp";
   std::string path = (temp / "uirgrade-run-XXXXXX").string();
   if (!mkdtemp(path.data())) {  // mode 0700
@@ -257,6 +259,16 @@ bool remove_tree(const std::string& path) {
   bool contents_removed = remove_contents(dir_fd);
   close(dir_fd);
   return contents_removed && rmdir(path.c_str()) == 0;
+}
+
+bool empty_directory(const std::string& path, const std::vector<std::string>& keep) {
+  int dir_fd = open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dir_fd < 0) return false;
+  bool emptied = true;
+  for (const std::string& name : entries_of(dir_fd))
+    if (std::find(keep.begin(), keep.end(), name) == keep.end()) emptied &= remove_tree(path + "/" + name);
+  close(dir_fd);
+  return emptied;
 }
 
 }  // namespace uirgrade

@@ -25,11 +25,12 @@ struct WorkdirCap {
 
 class RunDirectory {
  public:
-  /// Creates the directory and writes `files` (plain names, no '/') into it; when `owner` is set,
-  /// the directory and files are given to that uid/gid. Fills *error on failure.
+  /// Creates the directory in `parent` (default: the temporary directory) and writes `files` (plain
+  /// names, no '/') into it; when `owner` is set, the directory and files are given to that
+  /// uid/gid. Fills *error on failure.
   static std::optional<RunDirectory> create(const std::vector<std::pair<std::string, std::string>>& files,
                                             std::optional<std::pair<uid_t, gid_t>> owner, const WorkdirCap& cap,
-                                            std::string* error);
+                                            std::string* error, const std::string& parent = "");
   RunDirectory(RunDirectory&& other) noexcept
       : path_(std::move(other.path_)), cap_(other.cap_), on_tmpfs_(other.on_tmpfs_) {
     other.path_.clear();
@@ -61,5 +62,9 @@ bool can_mount_run_tmpfs();
 /// Removes `path` and everything below it without following symbolic links, first making each
 /// directory writable by its owner. Returns false if anything is left.
 bool remove_tree(const std::string& path);
+/// The same for what is inside the directory `path` except the entries named in `keep` (mount
+/// points or their parents: removing one reached from another mount namespace would detach what
+/// is mounted there). The directory itself stays as it was. True when nothing else is left in it.
+bool empty_directory(const std::string& path, const std::vector<std::string>& keep = {});
 
 }  // namespace uirgrade

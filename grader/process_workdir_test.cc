@@ -125,6 +125,32 @@ TEST(RemoveTree, RemovesReadOnlyDirectoriesButNotWhatALinkPointsTo) {
   fs::remove_all(outside);
 }
 
+TEST(EmptyDirectory, RemovesWhatIsInsideAndKeepsTheDirectoryAndItsMode) {
+  fs::path top = fs::temp_directory_path() / ("uirgrade-empty-test-" + std::to_string(getpid()));
+  fs::path outside = fs::temp_directory_path() / ("uirgrade-empty-outside-" + std::to_string(getpid()));
+  fs::create_directories(top / "a" / "b");
+  fs::create_directories(outside);
+  std::ofstream(top / "a" / "b" / "file") << "x";
+  std::ofstream(top / "file") << "x";
+  std::ofstream(outside / "keep") << "keep";
+  fs::create_directory_symlink(outside, top / "link");
+  fs::create_directories(top / "kept" / "inside");
+  chmod((top / "a").c_str(), 0500);
+  chmod(top.c_str(), 01777);  // a /tmp
+
+  EXPECT_TRUE(empty_directory(top.string(), {"kept"}));
+  EXPECT_TRUE(fs::is_directory(top));
+  EXPECT_EQ(std::distance(fs::directory_iterator(top), fs::directory_iterator()), 1);
+  EXPECT_TRUE(fs::exists(top / "kept" / "inside")) << "not entered";
+  struct stat info {};
+  ASSERT_EQ(stat(top.c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 01777u);
+  EXPECT_TRUE(fs::exists(outside / "keep")) << "the link was followed";
+  EXPECT_FALSE(empty_directory((top / "missing").string()));
+  fs::remove_all(top);
+  fs::remove_all(outside);
+}
+
 }  // namespace
 }  // namespace uirgrade
 

@@ -32,6 +32,7 @@ ProcessResult run_student(std::string_view command, const TestCase& test, const 
   request.stdin_data = stdin_data;
   request.files = {{kProgramFile, handed_program(test, config)}};
   request.limits = limits;
+  request.reuse_sandbox = true;  // every test's run sees the same paths: the submission
   // The submission: the directory holding the executable, unless the grader made a copy of it.
   request.read_only_paths = {config.submission_dir.empty()
                                  ? std::filesystem::path(config.student_path).parent_path().string()

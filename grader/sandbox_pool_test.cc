@@ -1,0 +1,170 @@
+// Pre-built sandboxes (sandbox_pool.h) through the real runner, as the grader uses them: requests
+// with reuse_sandbox in the namespaces tier as root. Each test checks that the sandbox really was
+// reused (sandboxes_built), since a fresh bubblewrap per run would pass the isolation checks too.
+#include "grader/sandbox_pool.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "grader/process.h"
+#include "grader/sandbox.h"
+#include "uirgrade_paths.h"
+
+namespace uirgrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SandboxReuseTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!running_as_root()) GTEST_SKIP() << "sandboxes are reused only by a root grader";
+    std::string error;
+    if (!make_process_runner(Sandbox::Namespaces, &error)) GTEST_SKIP() << error;
+  }
+
+  static ProcessRequest shell(const std::string& script, std::vector<std::string> read_only_paths = {}) {
+    ProcessRequest request;
+    request.argv = {"/bin/sh", "-c", script};
+    request.reuse_sandbox = true;
+    request.read_only_paths = std::move(read_only_paths);
+    return request;
+  }
+
+  static ProcessRequest traces() {
+    ProcessRequest request;
+    request.argv = {UIRGRADE_BINARY_DIR "/students/student_hostile_traces"};
+    request.reuse_sandbox = true;
+    request.read_only_paths = {UIRGRADE_BINARY_DIR "/students"};
+    return request;
+  }
+
+  static int pid_in(const std::string& out) {
+    size_t at = out.find("pid ");
+    return at == std::string::npos ? -1 : std::atoi(out.c_str() + at + 4);
+  }
+};
+
+TEST_F(SandboxReuseTest, RunsOneAfterAnotherShareOneSandboxEachAsItsOwnUid) {
+  ProcessRunner runner(Tier::Namespaces);
+  std::set<std::string> uids;
+  for (int k = 0; k < 3; k++) {
+    ProcessResult result = runner.run(shell("id -u; hostname; pwd; ls /; ls /proc | grep -c '^[0-9]'"));
+    ASSERT_TRUE(result.started) << result.internal_error;
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    std::istringstream lines(result.out);
+    std::string uid, hostname, cwd;
+    std::getline(lines, uid);
+    std::getline(lines, hostname);
+    std::getline(lines, cwd);
+    EXPECT_NE(uid, "0");
+    uids.insert(uid);
+    EXPECT_EQ(hostname, "sandbox");
+    EXPECT_NE(cwd.find("uirgrade-sandbox-"), std::string::npos) << cwd;
+    EXPECT_FALSE(fs::exists(cwd)) << "the run directory outlived the run";
+    EXPECT_EQ(result.out.find("work"), std::string::npos) << result.out;
+    EXPECT_EQ(result.out.find("root"), std::string::npos) << result.out;
+    // The sandbox's init, its holder, the shell, ls and grep: no process of another run.
+    EXPECT_NE(result.out.find("\n5\n"), std::string::npos) << result.out;
+  }
+  EXPECT_EQ(uids.size(), 3u) << "each run borrows a uid of its own";
+  EXPECT_EQ(runner.sandboxes_built(), 1u);
+}
+
+TEST_F(SandboxReuseTest, WithoutTheResetARunLeavesTracesForTheNext) {
+  // The weakened pool, to show that the channel is real: the second run finds the first's traces.
+  ProcessRunner weakened(Tier::Namespaces, false, SandboxReuse::WeakenedNoReset);
+  ProcessResult first = weakened.run(traces());
+  ProcessResult second = weakened.run(traces());
+  ASSERT_TRUE(first.started && second.started) << first.internal_error << second.internal_error;
+  EXPECT_EQ(first.out.find("found"), std::string::npos) << first.out;
+  for (const char* trace : {"found tmp", "found shm", "found mqueue"})
+    EXPECT_NE(second.out.find(trace), std::string::npos) << trace << "\n" << second.out;
+  EXPECT_GT(pid_in(second.out), pid_in(first.out) + 20) << first.out << second.out;
+  EXPECT_EQ(weakened.sandboxes_built(), 1u);
+}
+
+TEST_F(SandboxReuseTest, TheResetLeavesNothingForTheNextRun) {
+  ProcessRunner runner(Tier::Namespaces);
+  ProcessResult first = runner.run(traces());
+  ProcessResult second = runner.run(traces());
+  ASSERT_TRUE(first.started && second.started) << first.internal_error << second.internal_error;
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(second.out.find("found"), std::string::npos) << second.out;
+  EXPECT_GT(pid_in(first.out), 0) << first.out;
+  EXPECT_EQ(pid_in(second.out), pid_in(first.out)) << "the PID counter tells how many processes ran before";
+  EXPECT_EQ(runner.sandboxes_built(), 1u);
+}
+
+TEST_F(SandboxReuseTest, RunsAtTheSameTimeGetSandboxesOfTheirOwn) {
+  ProcessRunner runner(Tier::Namespaces);
+  ProcessResult results[2];
+  std::thread other([&] { results[0] = runner.run(shell("sleep 0.5; ls /proc | grep -c '^[0-9]'")); });
+  results[1] = runner.run(shell("sleep 0.5; ls /proc | grep -c '^[0-9]'"));
+  other.join();
+  for (const ProcessResult& result : results) {
+    ASSERT_TRUE(result.started) << result.internal_error;
+    EXPECT_EQ(result.out, "5\n") << "init, holder, sh, ls, grep: nothing of the other run";
+  }
+  EXPECT_EQ(runner.sandboxes_built(), 2u);
+}
+
+TEST_F(SandboxReuseTest, ASandboxShowsOnlyItsOwnReadOnlyPaths) {
+  std::string base = (fs::temp_directory_path() / ("uirgrade-pool-test-" + std::to_string(getpid()))).string();
+  for (const char* name : {"/a", "/b"}) {
+    fs::create_directories(base + name);
+    std::ofstream(base + name + "/file") << name;
+    chmod((base + name + "/file").c_str(), 0644);
+  }
+  chmod(base.c_str(), 0755);
+  chmod((base + "/a").c_str(), 0755);
+  chmod((base + "/b").c_str(), 0755);
+  ProcessRunner runner(Tier::Namespaces);
+  for (int round = 0; round < 2; round++) {
+    ProcessResult a = runner.run(shell("cat " + base + "/a/file; ls " + base, {base + "/a"}));
+    ProcessResult b = runner.run(shell("cat " + base + "/b/file; ls " + base, {base + "/b"}));
+    EXPECT_EQ(a.out, "/aa\n") << a.err;
+    EXPECT_EQ(b.out, "/bb\n") << b.err;
+    ProcessResult write = runner.run(shell("echo x > " + base + "/a/new", {base + "/a"}));
+    EXPECT_NE(write.exit_code, 0) << "read-only";
+  }
+  EXPECT_FALSE(fs::exists(base + "/a/new"));
+  EXPECT_EQ(runner.sandboxes_built(), 2u);
+  fs::remove_all(base);
+}
+
+TEST_F(SandboxReuseTest, ARunDirectoryMountedAfterTheSandboxWasBuiltIsSeenInIt) {
+  // What a size-limited tmpfs mounted on the run directory by the grader relies on.
+  SandboxPool pool;
+  std::string error;
+  std::optional<SandboxPool::Lease> lease = pool.acquire({}, &error);
+  ASSERT_TRUE(lease) << error;
+  fs::path run = fs::path(lease->run_parent()) / "run";
+  fs::create_directory(run);
+  ASSERT_EQ(std::system(("mount -t tmpfs -o size=1m tmpfs " + run.string()).c_str()), 0);
+  std::ofstream(run / "seen") << "yes";
+  // In the sandbox's mount namespace (the one a run joins), the host's tmpfs must have propagated.
+  std::string listing;
+  {
+    std::string command = "nsenter --mount=/proc/" + std::to_string(getpid()) + "/fd/" +
+                          std::to_string(lease->namespaces().joined_by_child[3]) + " cat " + (run / "seen").string();
+    FILE* pipe = popen(command.c_str(), "r");
+    char buffer[64] = {};
+    if (pipe && fgets(buffer, sizeof buffer, pipe)) listing = buffer;
+    if (pipe) pclose(pipe);
+  }
+  EXPECT_EQ(listing, "yes");
+  ASSERT_EQ(std::system(("umount " + run.string()).c_str()), 0);
+  fs::remove(run);
+}
+
+}  // namespace
+}  // namespace uirgrade
