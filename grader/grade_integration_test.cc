@@ -87,7 +87,8 @@ TEST(GradeIntegration, MisbehavingStudentsGetTheirVerdicts) {
     ASSERT_TRUE(fs::exists(student)) << student;
     Ran ran = run_shell(kGrade + " --week 1 " + student + " --only week1/add_i32 --timeout 1 -j 1");
     EXPECT_EQ(ran.exit_code, 1) << bad.student << "\n" << ran.out;
-    EXPECT_NE(ran.out.find(std::string("FAILED week1/add_i32 (run, ") + bad.verdict), std::string::npos)
+    EXPECT_NE(ran.out.find("FAILED week1/add_i32 [run]"), std::string::npos) << bad.student << "\n" << ran.out;
+    EXPECT_NE(ran.out.find(std::string("== cause 1 of 1: ") + bad.verdict + ": "), std::string::npos)
         << bad.student << "\n" << ran.out;
     EXPECT_NE(ran.out.find(bad.message_part), std::string::npos) << bad.student << "\n" << ran.out;
     EXPECT_NE(ran.out.find("--only week1/add_i32 --seed 1"), std::string::npos) << ran.out;
@@ -190,9 +191,8 @@ TEST(GradeIntegration, BadRenderedCGetsItsVerdict) {
     Ran ran = run_shell(kGrade + " --week 1 " + student.string() + " --only week1/call_earlier_function -j 1");
     EXPECT_EQ(ran.exit_code, 1) << ran.out;
     EXPECT_NE(ran.out.find("passed week1/call_earlier_function"), std::string::npos) << ran.out;  // the run test
-    EXPECT_NE(ran.out.find(std::string("FAILED week1/call_earlier_function (render, ") + bad.verdict),
-              std::string::npos)
-        << ran.out;
+    EXPECT_NE(ran.out.find("FAILED week1/call_earlier_function [render]"), std::string::npos) << ran.out;
+    EXPECT_NE(ran.out.find(std::string("== cause 1 of 1: ") + bad.verdict + ": "), std::string::npos) << ran.out;
     EXPECT_NE(ran.out.find(bad.message_part), std::string::npos) << ran.out;
   }
   fs::remove_all(dir);

@@ -30,7 +30,7 @@ std::string test_output(const TestResult& result) {
   std::string text = fmt::format("{} ({} mode, {:.2f}s)", verdict_name(result.verdict),
                                  mode_name(result.mode), result.seconds);
   if (!shown.message.empty()) text += "\n" + shown.message;
-  if (!shown.details.empty()) text += "\n\n" + shown.details;
+  if (std::string details = details_and_shrunk(shown); !details.empty()) text += "\n\n" + details;
   if (!shown.reproduce.empty()) text += "\n\nTo reproduce:\n" + shown.reproduce;
   return text;
 }

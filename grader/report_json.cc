@@ -64,6 +64,10 @@ void write_json(const Report& report, std::ostream& out) {
     json.key("message").string(shown.message);
     json.key("details").string(shown.details);
     json.key("reproduce").string(shown.reproduce);
+    json.key("description").string(shown.description);
+    json.key("context").string(shown.context);
+    json.key("shrunk").string(shown.shrunk);
+    json.key("shrunk_message").string(shown.shrunk_message);
     json.end_object();
   }
   json.end_array();
@@ -147,6 +151,10 @@ TestResult read_test(const JsonValue& object, const std::string& where, std::str
   result.message = fields.text("message");
   result.details = fields.text("details");
   result.reproduce = fields.text("reproduce");
+  result.description = fields.text("description");
+  result.context = fields.text("context");
+  result.shrunk = fields.text("shrunk");
+  result.shrunk_message = fields.text("shrunk_message");
   return result;
 }
 
