@@ -157,10 +157,12 @@ TEST(GradeIntegration, KeptCasesReproduce) {
   ASSERT_TRUE(fs::exists(kept / "reproduce.sh")) << ran.out;
   for (const char* file : {"prog.uir", "data.txt", "expected.txt", "actual.txt", "README.txt"})
     EXPECT_TRUE(fs::exists(kept / file)) << file;
-  // The kept commands give the student's output again, and the oracle on the kept files gives
-  // the expected output: the case reproduces without the grader.
+  // reproduce.sh gives the student's output again and says how it differs, with exit 1; and the
+  // oracle on the kept files gives the expected output: the case reproduces without the grader.
   Ran again = run_shell("cd " + kept.string() + " && ./reproduce.sh", false);
-  EXPECT_EQ(again.out, read_file(kept / "actual.txt"));
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_EQ(again.out, "reproduce: slot 1 [0]: expected 7, got 12345\n");
+  EXPECT_EQ(read_file(kept / "reproduced.txt"), read_file(kept / "actual.txt"));
   Ran oracle = run_shell("cd " + kept.string() + " && " + kOracle + " run prog.uir < data.txt", false);
   EXPECT_EQ(oracle.out, read_file(kept / "expected.txt"));
   EXPECT_NE(read_file(kept / "README.txt").find("--seed 5"), std::string::npos);

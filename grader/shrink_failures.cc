@@ -33,7 +33,7 @@ void shrink_failure(const TestCase& test, TestResult& result, double seconds, co
   };
   std::optional<TestCase> smallest = config.minimize(test, still_fails, seconds);
   if (!smallest) return;
-  smallest->name = test.name + "/shrunk";
+  smallest->name = test.name + std::string(kShrunkSuffix);
   TestResult again = grade_test(*smallest, config, runner, compiler);  // keeps it with --keep
   result.shrunk = generated_program_text(*smallest);
   result.shrunk_message = again.message;

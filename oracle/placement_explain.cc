@@ -142,13 +142,11 @@ std::string explain_placements(const Compiled& compiled, int slot, size_t max_li
     std::string why;
     switch (p.why) {
       case FedPlacement::Why::MovedIn:
-        why = fmt::format(": moved in by the load rule (its operands alone put it {}), since the loop stores into what "
-                          "it reads{}, so it is read afresh every iteration",
-                          p.other_loop < 0 ? "outside every loop" : "in " + loop_name(program, p.other_loop),
+        why = fmt::format(": moved in by the load rule, as the loop stores into what it reads{}",
                           p.store < 0 ? "" : fmt::format(" (line {})", program.stmts[p.store].line));
         break;
       case FedPlacement::Why::KeptOut:
-        why = fmt::format(": kept out of {}, where it is used, since nothing there stores into what it reads",
+        why = fmt::format(": kept out of {}, where it is used: nothing there stores into what it reads",
                           loop_name(program, p.other_loop));
         break;
       case FedPlacement::Why::WithItsOperands: break;

@@ -30,7 +30,7 @@ struct FedPlacement {
 std::vector<FedPlacement> placements_feeding_slot(const Compiled& compiled, int slot);
 
 /// One line per FedPlacement (at most `max_lines`, loads first), e.g.
-///   "line 11  %cur = load %a  runs in loop %k (line 9): moved in by the load rule, since the loop
+///   "line 11  %cur = load %a  runs in loop %k (line 9): moved in by the load rule, as the loop
 ///    stores into what it reads (line 15)". Empty when the program has no loop.
 std::string explain_placements(const Compiled& compiled, int slot, size_t max_lines = 10);
 
