@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "grader/test_case.h"
+#include "testcase/test_case.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {

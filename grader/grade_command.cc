@@ -179,8 +179,9 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   std::optional<WeekTests> week = load_tests(options, fuzz, err);
   if (!week) return kUsageOrSuiteError;
   std::vector<TestCase> tests = std::move(week->tests);
-  const std::string state_file = last_failed_path(".", options.week);
-  const std::set<std::string> failed_before = read_last_failed(state_file).value_or(std::set<std::string>{});
+  const std::string& state_file = options.last_failed_file;
+  const std::set<std::string> failed_before =
+      state_file.empty() ? std::set<std::string>{} : read_last_failed(state_file).value_or(std::set<std::string>{});
   if (options.last_failed) {
     if (failed_before.empty()) {
       err << "grade: --last-failed: no test failed in the last run; grading them all\n";
@@ -248,8 +249,9 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
                        options.student_budget_seconds && !options.max_failures
                            ? "the --student-budget ran out"
                            : "--max-failures or --student-budget stopped the run");
-  if (auto error = write_last_failed(state_file, next_last_failed(failed_before, graded.results)))
-    err << "grade: note: --last-failed state not saved: " << *error << '\n';
+  if (!state_file.empty())
+    if (auto error = write_last_failed(state_file, next_last_failed(failed_before, graded.results)))
+      err << "grade: note: --last-failed state not saved: " << *error << '\n';
 
   Report report;
   report.info.seed = options.seed;

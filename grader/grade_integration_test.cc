@@ -137,6 +137,15 @@ fs::path submission_with_oracle(const std::string& stem) {
 
 const char* kHere = "here=$(dirname \"$0\")\n";
 
+TEST(GradeIntegration, OracleCommandHelpIsHelpNotAFileName) {
+  for (const char* command : {"lin", "run", "check"}) {
+    Ran help = run_shell(kOracle + " " + command + " --help");
+    EXPECT_EQ(help.exit_code, 0) << command << "\n" << help.out;
+    EXPECT_NE(help.out.find("SYNOPSIS"), std::string::npos) << command << "\n" << help.out;
+    EXPECT_EQ(help.out.find("cannot read program"), std::string::npos) << command << "\n" << help.out;
+  }
+}
+
 TEST(GradeIntegration, KeptCasesReproduce) {
   fs::path dir = submission_with_oracle("uirgrade-it-keep");
   // A wrong student: the oracle with the first value of every printed buffer replaced by 12345.

@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "grader/last_failed.h"
+
 namespace uirgrade {
 namespace {
 
@@ -222,6 +224,7 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
         return UsageError{positional.empty() ? "missing STUDENT: the path of the compiler to grade"
                                              : fmt::format("one STUDENT expected, got {}", positional.size())};
       options.student = positional[0];
+      options.last_failed_file = last_failed_path(".", options.week);
       break;
     case Command::Mutants:
       if (!week_seen) return UsageError{"--mutants needs --week N (see grade --help)"};

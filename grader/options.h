@@ -64,6 +64,9 @@ struct Options {
   bool coverage = false;     // --coverage (with --check-suites): also the op and rule coverage table
   bool quiet = false;        // --quiet: no progress on stderr, only problems
   bool last_failed = false;  // --last-failed: only the tests that failed in the last run (state file)
+  /// Where the failed tests' names are kept between runs: set by parse_options for a grading run
+  /// (.uirgrade/last-failed-week<N>.txt in the working directory); empty: no state is read or kept.
+  std::string last_failed_file;
 };
 
 /// Where `grade class` writes when no --out is given.

@@ -73,8 +73,9 @@ std::string read_file(const fs::path& path) {
 
 TEST(PrintedCommands, EveryPrintedCommandRunsAsPrinted) {
   fs::path dir = make_temp_dir("uirgrade-printed");
-  fs::path student = dir / "buggy-uirc";
-  std::ofstream(student) << "#!/bin/sh\nexec '" UIRGRADE_BINARY_DIR "/uir-oracle' --mutant loads-never-move \"$@\"\n";
+  fs::path student = dir / "buggy-uirc";  // beside its own copy of the oracle: a sandboxed student sees only its dir
+  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "uir-oracle");
+  std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant loads-never-move \"$@\"\n";
   chmod(student.c_str(), 0755);
   // accumulator fails in both modes; the generated programs include some the bug breaks, and those
   // are shrunk and kept with their own README.
@@ -129,7 +130,8 @@ TEST(PrintedCommands, EveryPrintedCommandRunsAsPrinted) {
 TEST(PrintedCommands, ReproduceScriptPassesOnceTheCompilerIsFixed) {
   fs::path dir = make_temp_dir("uirgrade-reproduce-fixed");
   fs::path student = dir / "uirc";
-  std::ofstream(student) << "#!/bin/sh\nexec '" UIRGRADE_BINARY_DIR "/uir-oracle' --mutant loads-never-move \"$@\"\n";
+  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "uir-oracle");
+  std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant loads-never-move \"$@\"\n";
   chmod(student.c_str(), 0755);
   Ran graded = run_in(dir, "grade --week 3 ./uirc --only 'week3/accumulator' --keep kept -j 2 --quiet");
   ASSERT_EQ(graded.exit_code, 1) << graded.out;
@@ -139,11 +141,11 @@ TEST(PrintedCommands, ReproduceScriptPassesOnceTheCompilerIsFixed) {
     EXPECT_EQ(still.exit_code, 1) << still.out;
     EXPECT_NE(still.out.find("reproduce: slot 1 [0]: expected 7, got 4"), std::string::npos) << still.out;
     // The student fixes the bug: the same script now says so.
-    std::ofstream(student) << "#!/bin/sh\nexec '" UIRGRADE_BINARY_DIR "/uir-oracle' \"$@\"\n";
+    std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" \"$@\"\n";
     Ran fixed = run_in(dir, "sh " + (kept / "reproduce.sh").string());
     EXPECT_EQ(fixed.exit_code, 0) << fixed.out;
     EXPECT_NE(fixed.out.find("reproduce: the same as the oracle"), std::string::npos) << fixed.out;
-    std::ofstream(student) << "#!/bin/sh\nexec '" UIRGRADE_BINARY_DIR "/uir-oracle' --mutant loads-never-move \"$@\"\n";
+    std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant loads-never-move \"$@\"\n";
   }
   fs::remove_all(dir);
 }
