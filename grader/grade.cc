@@ -50,6 +50,7 @@ TestResult not_run_result(const TestCase& test, std::string message) {
   result.week = test.week;
   result.mode = test.mode;
   result.visibility = test.visibility;
+  result.shrunk_shown = test.shrunk_shown;
   result.verdict = Verdict::NotRun;
   result.max_points = test.points;  // its points are lost, and still counted in max_points
   result.message = std::move(message);
@@ -64,6 +65,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   result.week = test.week;
   result.mode = test.mode;
   result.visibility = test.visibility;
+  result.shrunk_shown = test.shrunk_shown;
   result.max_points = test.points;
 
   if (auto* error = std::get_if<std::string>(&computed)) {

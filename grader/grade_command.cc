@@ -136,7 +136,11 @@ std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fu
       err << "grade: generated programs: " << *error << '\n';
       return std::nullopt;
     }
-    for (TestCase& test : std::get<std::vector<TestCase>>(generated)) tests.push_back(std::move(test));
+    for (TestCase& test : std::get<std::vector<TestCase>>(generated)) {
+      test.visibility = week.plan.fuzz_visibility;  // the week's choice, not the generator's default
+      test.shrunk_shown = week.plan.fuzz_shrunk_shown;
+      tests.push_back(std::move(test));
+    }
   }
 
   if (!options.only.empty()) {

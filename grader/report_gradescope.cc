@@ -18,6 +18,7 @@
 #include "grader/display_text.h"
 #include "grader/json_writer.h"
 #include "grader/report.h"
+#include "grader/report_digest.h"
 #include "grader/shown_result.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
@@ -51,7 +52,7 @@ std::string summary_output(const Report& report) {
       case Visibility::AfterDueDate: after_due_date.add(result); break;
       case Visibility::Hidden: hidden.add(result); break;
     }
-    if (result.visibility != Visibility::Visible && !result.shrunk.empty()) {
+    if (result.visibility != Visibility::Visible && !result.shrunk.empty() && student_may_see_shrunk(result)) {
       const ShownResult shown = shown_result(result);
       shrunk += fmt::format("\nA generated program you cannot see failed; the smallest program that fails the same way "
                             "({}):\n{}",

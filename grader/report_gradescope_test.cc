@@ -112,6 +112,12 @@ TEST(ReportGradescope, FailingOnlyGeneratedTestsExplainsTheLostPoints) {
   EXPECT_NE(output.find("Visible tests: 1 of 1 passed"), std::string::npos) << output;
   EXPECT_NE(output.find("(wrong buffer: slot 0):\n%a = const 1\n%b = add %a %a"), std::string::npos) << output;
   EXPECT_EQ(output.find(report_fixture::kHiddenMarker), std::string::npos) << output;
+
+  // The week hides shrunk programs (weeks.yaml fuzz_shrunk: hidden): the lost points, not the program.
+  report.results.back().shrunk_shown = false;
+  const std::string withheld = member(gradescope_of(report), "output").text;
+  EXPECT_NE(withheld.find("1 in tests you cannot see yet"), std::string::npos) << withheld;
+  EXPECT_EQ(withheld.find("%b = add %a %a"), std::string::npos) << withheld;
 }
 
 TEST(ReportGradescope, OutputsArePlainPrintableText) {

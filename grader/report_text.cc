@@ -83,12 +83,12 @@ void write_example(const FailedTest& test, std::ostream& out) {
   }
 }
 
-/// The smallest shrunk program among a cause's generated tests, if any was shrunk.
+/// The smallest shrunk program among a cause's generated tests that a student may read, if any.
 const TestResult* smallest_shrunk(const Cause& cause) {
   const TestResult* best = nullptr;
   for (const FailedTest& test : cause.tests)
     for (const TestResult* result : test.results)
-      if (!result->shrunk.empty() && (!best || statement_count(result->shrunk) < statement_count(best->shrunk)))
+      if (!result->shrunk.empty() && student_may_see_shrunk(*result) && (!best || statement_count(result->shrunk) < statement_count(best->shrunk)))
         best = result;
   return best;
 }

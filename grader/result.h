@@ -43,6 +43,7 @@ struct TestResult {
   std::string context;      // the program lines at fault, the input data, the oracle's placement
   std::string shrunk;       // a generated test: the smallest program that fails the same way
   std::string shrunk_message;  // how that smaller program fails
+  bool shrunk_shown = true;    // the student may see `shrunk` even when the test is not visible
 };
 
 }  // namespace uirgrade

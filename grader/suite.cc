@@ -287,7 +287,8 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
   }
   if (!entry) fail(file, weeks, fmt::format("weeks.yaml has no week {}", week));
   const YAML::Node& plan_node = *entry;
-  expect_keys(file, plan_node, fmt::format("week {}", week), {"suites", "fuzz", "limits"});
+  expect_keys(file, plan_node, fmt::format("week {}", week),
+              {"suites", "fuzz", "fuzz_visibility", "fuzz_shrunk", "limits"});
   if (!plan_node["suites"] || !plan_node["suites"].IsSequence() || plan_node["suites"].size() == 0)
     fail(file, plan_node, fmt::format("week {} needs 'suites:', a list of suite folders", week));
   for (const YAML::Node& s : plan_node["suites"]) {
@@ -308,6 +309,12 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
       if (count < 0) fail(file, kv.second, "a fuzz count must be zero or more");
       plan.fuzz_counts[kind] = count;
     }
+  }
+  if (const YAML::Node visibility = plan_node["fuzz_visibility"]) plan.fuzz_visibility = parse_visibility(file, visibility);
+  if (const YAML::Node shrunk = plan_node["fuzz_shrunk"]) {
+    std::string v = scalar<std::string>(file, shrunk, "fuzz_shrunk");
+    if (v != "shown" && v != "hidden") fail(file, shrunk, fmt::format("fuzz_shrunk '{}' is not shown or hidden", v));
+    plan.fuzz_shrunk_shown = v == "shown";
   }
   apply_limits(file, plan_node["limits"], plan.limits);
   return plan;

@@ -21,6 +21,8 @@ struct WeekPlan {
   int week = 0;
   std::vector<std::string> suites;          // e.g. {"week1", "week2", "week3"}
   std::map<std::string, int> fuzz_counts;   // generated programs per kind (e.g. "valid", "invalid")
+  Visibility fuzz_visibility = Visibility::Hidden;  // `fuzz_visibility`: who sees the generated tests
+  bool fuzz_shrunk_shown = true;  // `fuzz_shrunk`: a student sees a non-visible failure's shrunk program
   ProcessLimits limits;                     // default limits for the week's student commands
 };
 
