@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "grader/expected.h"
+#include "testcase/expected.h"
 #include "grader/grade_config.h"
 
 namespace uirgrade {
