@@ -11,6 +11,7 @@
 
 #include "grader/class_grading.h"
 #include "grader/class_report_html.h"
+#include "grader/report_names.h"
 #include "grader/display_text.h"
 #include "grader/grade_command.h"
 #include "grader/gradebook_csv.h"
@@ -135,7 +136,10 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   run.seed = options.seed;
   run.tests_key = run_key(week->tests, config.grade, config.student_budget_seconds);
   run.shard = options.shard;
-  for (const TestCase& test : week->tests) run.tests.push_back(result_naming(test));
+  for (const TestCase& test : week->tests) {
+    run.tests.push_back(result_naming(test));
+    if (!test.about.empty()) run.about_by_test[result_label(run.tests.back())] = test.about;
+  }
   run.students = std::move(records);
   return write_class_outputs(run, options, err);
 }

@@ -159,7 +159,7 @@ std::vector<StudentRecord> grade_class(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - flight.start).count();
     int out_of_time = 0;
     for (std::optional<TestResult>& result : flight.results) {
-      if (result->verdict == Verdict::Timeout && result->message.starts_with("not run")) ++out_of_time;
+      if (result->verdict == Verdict::NotRun) ++out_of_time;
       record.report.results.push_back(std::move(*result));
     }
     std::sort(record.report.results.begin(), record.report.results.end(), result_order);

@@ -95,8 +95,7 @@ void write_failure_groups(const ClassRun& run, std::ostream& out) {
       if (cause.students.empty() || cause.students.back() != &student) cause.students.push_back(&student);
       ++cause.failed_by_test[label];
       ++cause.verdicts[std::string(verdict_name(result.verdict))];
-      bool shrunk = result.details.find("Shrunk:") != std::string::npos;
-      if (!cause.example || (shrunk && cause.example->details.find("Shrunk:") == std::string::npos)) {
+      if (!cause.example || (!result.shrunk.empty() && cause.example->shrunk.empty())) {
         cause.example = &result;
         cause.example_student = &student;
       }
@@ -120,6 +119,9 @@ void write_failure_groups(const ClassRun& run, std::ostream& out) {
                        html_text(cause->example_student->id), html_text(result_label(*cause->example)),
                        html_text(cause->example->message));
     if (!cause->example->details.empty()) out << "<pre>" << html_text(cause->example->details) << "</pre>\n";
+    if (!cause->example->shrunk.empty())
+      out << fmt::format("<p>The same failure ({}) on a smaller program:</p>\n<pre>{}</pre>\n",
+                         html_text(cause->example->shrunk_message), html_text(cause->example->shrunk));
     out << "</details>\n";
   }
   out << "</div>\n";

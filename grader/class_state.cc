@@ -114,9 +114,9 @@ std::string run_key(const std::vector<TestCase>& tests, const GradeConfig& confi
                         limits.stdout_cap_bytes, limits.stderr_cap_bytes, limits.file_size_bytes));
   for (const TestCase& test : tests) {
     sha.field(test.name);
-    sha.field(fmt::format("{} {} {} {} {} {}", static_cast<int>(test.mode), test.points,
-                          static_cast<int>(test.visibility), test.tolerance.rtol, test.tolerance.atol,
-                          test.timeout_seconds.value_or(-1)));
+    sha.field(fmt::format("{} {} {} {} {} {} {}", static_cast<int>(test.mode), test.points,
+                          static_cast<int>(test.visibility), test.shrunk_shown, test.tolerance.rtol,
+                          test.tolerance.atol, test.timeout_seconds.value_or(-1)));
     sha.field(test.source);  // every header (data, expectations) is in the source
   }
   return sha.hex();

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "testcase/compare.h"
+#include "grader/failure_context.h"
 #include "grader/keep.h"
 #include "grader/pool.h"
 #include "grader/reproduce.h"
@@ -22,6 +24,39 @@ namespace {
 
 constexpr int kAttempts = 2;  // an internal error (spawn failed) is retried once
 
+std::string context_of_failure(const TestCase& test, const Expected& expected, const Outcome& outcome) {
+  FailureFacts facts;
+  facts.oracle = &expected.compiled;
+  facts.oracle_exit = expected.exit_code;
+  facts.oracle_assert_line = expected.run.failed_assert_line;
+  facts.student_assert_line = assert_line_from_stderr(outcome.actual_err);
+  if (auto reported = error_from_stderr(outcome.actual_err)) facts.student_error_line = reported->line;
+  facts.input_text = expected.input_text;
+  if (outcome.failure->verdict == Verdict::WrongBuffer && expected.exit_code != 2) {
+    auto parsed = parse_student_output(outcome.actual_out, expected.specs);
+    if (auto* got = std::get_if<std::vector<uir::SlotData>>(&parsed))
+      if (auto difference = compare_buffers(expected.run.buffers, *got, test.check_slots, test.tolerance))
+        if (difference->slot >= 0) facts.wrong_slot = difference->slot;
+  }
+  return failure_context(test, facts);
+}
+
+constexpr const char* kBudgetRanOut = "not run: the student's time budget (--student-budget) ran out";
+
+TestResult not_run_result(const TestCase& test, std::string message) {
+  TestResult result;
+  result.name = test.name;
+  result.suite = test.suite;
+  result.week = test.week;
+  result.mode = test.mode;
+  result.visibility = test.visibility;
+  result.shrunk_shown = test.shrunk_shown;
+  result.verdict = Verdict::NotRun;
+  result.max_points = test.points;  // its points are lost, and still counted in max_points
+  result.message = std::move(message);
+  return result;
+}
+
 TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed, const GradeConfig& config,
                            CommandRunner& runner, CCompiler& compiler) {
   TestResult result;
@@ -30,6 +65,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   result.week = test.week;
   result.mode = test.mode;
   result.visibility = test.visibility;
+  result.shrunk_shown = test.shrunk_shown;
   result.max_points = test.points;
 
   if (auto* error = std::get_if<std::string>(&computed)) {
@@ -39,17 +75,18 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   }
   const Expected& expected = std::get<Expected>(computed);
   ProcessLimits limits = limits_for_test(test, config, expected.specs);
+  bool cut_by_budget = false;
   if (config.deadline) {
     double left = std::chrono::duration<double>(*config.deadline - std::chrono::steady_clock::now()).count();
-    if (left <= 0) {
-      result.verdict = Verdict::Timeout;
-      result.message = "not run: the student's time budget (--student-budget) ran out before this test";
-      return result;
-    }
+    if (left <= 0) return not_run_result(test, std::string(kBudgetRanOut) + " before this test");
+    cut_by_budget = left < limits.wall_seconds;
     limits.wall_seconds = std::min(limits.wall_seconds, left);
     limits.cpu_seconds = std::min(limits.cpu_seconds, left);
   }
   Outcome outcome = run_student_on_test(test, expected, limits, config, runner, compiler);
+  // A time-out caused by the budget's cut is the budget's, not the student's.
+  if (cut_by_budget && outcome.failure && outcome.failure->verdict == Verdict::Timeout)
+    return not_run_result(test, std::string(kBudgetRanOut) + " during this test");
   result.seconds = outcome.seconds;
   if (!outcome.failure) {
     result.verdict = Verdict::Pass;
@@ -61,6 +98,8 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   result.message = outcome.failure->message;
   result.details = outcome.failure->details;
   result.reproduce = reproduce_commands(test, config);
+  result.description = test_description(test);
+  result.context = context_of_failure(test, expected, outcome);
   if (!config.keep_dir.empty() && result.verdict != Verdict::InternalError)
     keep_case(test, config, expected, outcome, result);
   return result;
@@ -87,7 +126,10 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
   std::vector<std::optional<TestResult>> slots(tests.size());
   std::atomic<int> failures{0};
   std::mutex finished_mutex;
-  auto keep_going = [&] { return config.max_failures == 0 || failures.load() < config.max_failures; };
+  auto budget_spent = [&] { return config.deadline && std::chrono::steady_clock::now() >= *config.deadline; };
+  auto keep_going = [&] {
+    return (config.max_failures == 0 || failures.load() < config.max_failures) && !budget_spent();
+  };
   run_on_pool(tests.size(), config.jobs, keep_going, [&](size_t k) {
     TestResult result = grade_test(tests[k], config, runner, compiler);
     if (result.verdict != Verdict::Pass) failures.fetch_add(1);
@@ -95,12 +137,18 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
     slots[k] = std::move(result);
     if (on_finished) on_finished(*slots[k]);
   });
-  shrink_generated_failures(tests, slots, config, runner, compiler);
+  if (!budget_spent()) shrink_generated_failures(tests, slots, config, runner, compiler);
 
   GradeRun run;
-  for (std::optional<TestResult>& slot : slots) {
-    if (slot) run.results.push_back(std::move(*slot));
-    else ++run.not_run;
+  for (size_t k = 0; k < tests.size(); ++k) {
+    if (!slots[k]) {
+      ++run.not_run;
+      slots[k] = not_run_result(tests[k], budget_spent()
+                                              ? std::string(kBudgetRanOut)
+                                              : fmt::format("not run: grading stopped after {} failures (--max-failures)",
+                                                            config.max_failures));
+    }
+    run.results.push_back(std::move(*slots[k]));
   }
   return run;
 }

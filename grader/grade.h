@@ -30,8 +30,8 @@ TestResult grade_test(const TestCase& test, const ExpectedOrError& expected, con
                       CommandRunner& runner, CCompiler& compiler);
 
 struct GradeRun {
-  std::vector<TestResult> results;  // in the order of the tests (only those that ran)
-  int not_run = 0;                  // skipped after --max-failures
+  std::vector<TestResult> results;  // in the order of the tests, every test (those not run: NotRun)
+  int not_run = 0;                  // skipped after --max-failures or the student budget
 };
 
 /// Grades `tests` on config.jobs threads. `on_finished` is called (one call at a time) as each

@@ -13,11 +13,13 @@
 #include <ostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "generators/test_case_minimize.h"
+#include "grader/last_failed.h"
 #include "grader/private_paths.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
@@ -100,21 +102,19 @@ bool write_reports(const Report& report, const std::vector<ReportOutput>& output
 }
 
 std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
+  // Spec §7: a suite whose headers disagree with the oracle is itself wrong, and the grader says
+  // so before grading anyone; every problem at once. The check is in-process and takes milliseconds.
+  std::ostringstream check_output;
+  int problems = check_suites(options.suites_dir, check_output);
   auto loaded = load_week(options.suites_dir, options.week);
-  if (auto* error = std::get_if<SuiteError>(&loaded)) {
-    err << format_suite_error(*error) << '\n';
+  if (problems > 0 || std::holds_alternative<SuiteError>(loaded)) {
+    err << check_output.str();
+    if (auto* error = std::get_if<SuiteError>(&loaded); error && problems == 0) err << format_suite_error(*error) << '\n';
+    err << fmt::format("grade: the suites in {} have problems (listed above): fix them before grading\n",
+                       options.suites_dir);
     return std::nullopt;
   }
   LoadedWeek week = std::move(std::get<LoadedWeek>(loaded));
-  // Spec §7: a suite whose headers disagree with the oracle is itself wrong, and the grader says
-  // so before grading anyone. The check is in-process and takes milliseconds.
-  std::ostringstream check_output;
-  if (int problems = check_suites(options.suites_dir, check_output); problems > 0) {
-    err << check_output.str()
-        << fmt::format("grade: the suites in {} have {} problem{} (listed above): fix them before grading\n",
-                       options.suites_dir, problems, problems == 1 ? "" : "s");
-    return std::nullopt;
-  }
   std::vector<TestCase> tests = std::move(week.tests);
 
   // Generated programs: the week plan's counts, or --fuzz N (three valid for one invalid).
@@ -136,7 +136,11 @@ std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fu
       err << "grade: generated programs: " << *error << '\n';
       return std::nullopt;
     }
-    for (TestCase& test : std::get<std::vector<TestCase>>(generated)) tests.push_back(std::move(test));
+    for (TestCase& test : std::get<std::vector<TestCase>>(generated)) {
+      test.visibility = week.plan.fuzz_visibility;  // the week's choice, not the generator's default
+      test.shrunk_shown = week.plan.fuzz_shrunk_shown;
+      tests.push_back(std::move(test));
+    }
   }
 
   if (!options.only.empty()) {
@@ -173,10 +177,23 @@ GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
 
 int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
   auto start = std::chrono::steady_clock::now();
-  print_seed(options, "grade", err);
+  std::ostringstream discarded;
+  std::ostream& progress_out = options.quiet ? discarded : err;  // --quiet: problems only
+  print_seed(options, "grade", progress_out);
   std::optional<WeekTests> week = load_tests(options, fuzz, err);
   if (!week) return kUsageOrSuiteError;
   std::vector<TestCase> tests = std::move(week->tests);
+  const std::string& state_file = options.last_failed_file;
+  const std::set<std::string> failed_before =
+      state_file.empty() ? std::set<std::string>{} : read_last_failed(state_file).value_or(std::set<std::string>{});
+  if (options.last_failed) {
+    if (failed_before.empty()) {
+      err << "grade: --last-failed: no test failed in the last run; grading them all\n";
+    } else {
+      std::erase_if(tests, [&](const TestCase& test) { return !failed_before.contains(test.name); });
+      progress_out << fmt::format("grade: --last-failed: {} tests failed in the last run\n", failed_before.size());
+    }
+  }
   if (options.shard) tests = select_shard(std::move(tests), *options.shard);
 
   std::error_code ec;
@@ -197,7 +214,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     return kUsageOrSuiteError;
   }
   ProcessRunner& runner = *runner_owner;
-  err << "grade: sandbox: " << runner.isolation() << '\n';
+  progress_out << "grade: sandbox: " << runner.isolation() << '\n';
   std::optional<SubmissionCopy> submission_copy;
   if (runner.tier() == Tier::Uid) {
     if (std::string refusal = uid_tier_refusal(options); !refusal.empty()) {
@@ -216,18 +233,29 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   config.student = options.student;
   config.student_path = submission_copy ? submission_copy->executable() : student.string();
   config.submission_dir = std::filesystem::path(config.student_path).parent_path().string();
+  if (options.student_budget_seconds)
+    config.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(*options.student_budget_seconds));
   config.keep_dir = options.keep_dir;
   CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
 
-  err << fmt::format("grade: week {}, {} tests{}, {} jobs\n", options.week, tests.size(),
-                     options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",
-                     options.jobs);
-  ProgressPrinter progress(err, isatty(STDERR_FILENO) != 0, static_cast<int>(tests.size()), terminal_columns());
+  progress_out << fmt::format("grade: week {}, {} tests{}, {} jobs\n", options.week, tests.size(),
+                              options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count)
+                                            : "",
+                              options.jobs);
+  ProgressPrinter progress(progress_out, !options.quiet && isatty(STDERR_FILENO) != 0,
+                           static_cast<int>(tests.size()), terminal_columns());
   GradeRun graded = grade_tests(tests, config, runner, compiler,
                                 [&](const TestResult& result) { progress.test_finished(result); });
   progress.finish();
   if (graded.not_run > 0)
-    err << fmt::format("grade: stopped after {} failures; {} tests not run\n", options.max_failures, graded.not_run);
+    err << fmt::format("grade: {} tests not run (failed, marked \"not run\" in the report): {}\n", graded.not_run,
+                       options.student_budget_seconds && !options.max_failures
+                           ? "the --student-budget ran out"
+                           : "--max-failures or --student-budget stopped the run");
+  if (!state_file.empty())
+    if (auto error = write_last_failed(state_file, next_last_failed(failed_before, graded.results)))
+      err << "grade: note: --last-failed state not saved: " << *error << '\n';
 
   Report report;
   report.info.seed = options.seed;
@@ -277,7 +305,7 @@ int run_merge(const Options& options, std::ostream& out, std::ostream& err) {
 }
 
 int run_check_suites(const Options& options, std::ostream& out) {
-  return check_suites(options.suites_dir, out) == 0 ? kAllPassed : kUsageOrSuiteError;
+  return check_suites(options.suites_dir, out, {}, options.coverage) == 0 ? kAllPassed : kUsageOrSuiteError;
 }
 
 }  // namespace uirgrade

@@ -27,7 +27,7 @@ struct GradeConfig {
   uint64_t seed = 0;
   bool seed_is_secret = false;  // --seed random: reproduce lines do not spell the seed
   int jobs = 1;
-  std::optional<double> timeout_seconds;  // --timeout; a test's own timeout wins over it
+  std::optional<double> timeout_seconds;  // --timeout; caps a test's own timeout
   ProcessLimits limits;                   // the week's defaults
   int max_failures = 0;                   // 0: no limit
   /// The end of the student's time budget (--student-budget): each test's wall and CPU limits are

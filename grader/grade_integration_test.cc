@@ -87,7 +87,8 @@ TEST(GradeIntegration, MisbehavingStudentsGetTheirVerdicts) {
     ASSERT_TRUE(fs::exists(student)) << student;
     Ran ran = run_shell(kGrade + " --week 1 " + student + " --only week1/add_i32 --timeout 1 -j 1");
     EXPECT_EQ(ran.exit_code, 1) << bad.student << "\n" << ran.out;
-    EXPECT_NE(ran.out.find(std::string("FAILED week1/add_i32 (run, ") + bad.verdict), std::string::npos)
+    EXPECT_NE(ran.out.find("FAILED week1/add_i32 [run]"), std::string::npos) << bad.student << "\n" << ran.out;
+    EXPECT_NE(ran.out.find(std::string("== cause 1 of 1: ") + bad.verdict + ": "), std::string::npos)
         << bad.student << "\n" << ran.out;
     EXPECT_NE(ran.out.find(bad.message_part), std::string::npos) << bad.student << "\n" << ran.out;
     EXPECT_NE(ran.out.find("--only week1/add_i32 --seed 1"), std::string::npos) << ran.out;
@@ -136,6 +137,15 @@ fs::path submission_with_oracle(const std::string& stem) {
 
 const char* kHere = "here=$(dirname \"$0\")\n";
 
+TEST(GradeIntegration, OracleCommandHelpIsHelpNotAFileName) {
+  for (const char* command : {"lin", "run", "check"}) {
+    Ran help = run_shell(kOracle + " " + command + " --help");
+    EXPECT_EQ(help.exit_code, 0) << command << "\n" << help.out;
+    EXPECT_NE(help.out.find("SYNOPSIS"), std::string::npos) << command << "\n" << help.out;
+    EXPECT_EQ(help.out.find("cannot read program"), std::string::npos) << command << "\n" << help.out;
+  }
+}
+
 TEST(GradeIntegration, KeptCasesReproduce) {
   fs::path dir = submission_with_oracle("uirgrade-it-keep");
   // A wrong student: the oracle with the first value of every printed buffer replaced by 12345.
@@ -156,10 +166,12 @@ TEST(GradeIntegration, KeptCasesReproduce) {
   ASSERT_TRUE(fs::exists(kept / "reproduce.sh")) << ran.out;
   for (const char* file : {"prog.uir", "data.txt", "expected.txt", "actual.txt", "README.txt"})
     EXPECT_TRUE(fs::exists(kept / file)) << file;
-  // The kept commands give the student's output again, and the oracle on the kept files gives
-  // the expected output: the case reproduces without the grader.
+  // reproduce.sh gives the student's output again and says how it differs, with exit 1; and the
+  // oracle on the kept files gives the expected output: the case reproduces without the grader.
   Ran again = run_shell("cd " + kept.string() + " && ./reproduce.sh", false);
-  EXPECT_EQ(again.out, read_file(kept / "actual.txt"));
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_EQ(again.out, "reproduce: slot 1 [0]: expected 7, got 12345\n");
+  EXPECT_EQ(read_file(kept / "reproduced.txt"), read_file(kept / "actual.txt"));
   Ran oracle = run_shell("cd " + kept.string() + " && " + kOracle + " run prog.uir < data.txt", false);
   EXPECT_EQ(oracle.out, read_file(kept / "expected.txt"));
   EXPECT_NE(read_file(kept / "README.txt").find("--seed 5"), std::string::npos);
@@ -190,9 +202,8 @@ TEST(GradeIntegration, BadRenderedCGetsItsVerdict) {
     Ran ran = run_shell(kGrade + " --week 1 " + student.string() + " --only week1/call_earlier_function -j 1");
     EXPECT_EQ(ran.exit_code, 1) << ran.out;
     EXPECT_NE(ran.out.find("passed week1/call_earlier_function"), std::string::npos) << ran.out;  // the run test
-    EXPECT_NE(ran.out.find(std::string("FAILED week1/call_earlier_function (render, ") + bad.verdict),
-              std::string::npos)
-        << ran.out;
+    EXPECT_NE(ran.out.find("FAILED week1/call_earlier_function [render]"), std::string::npos) << ran.out;
+    EXPECT_NE(ran.out.find(std::string("== cause 1 of 1: ") + bad.verdict + ": "), std::string::npos) << ran.out;
     EXPECT_NE(ran.out.find(bad.message_part), std::string::npos) << ran.out;
   }
   fs::remove_all(dir);

@@ -3,6 +3,7 @@
 // student's process is given, and the thread pool's stable order. The oracle runs for real; the
 // expected outputs below are worked out by hand from the spec.
 #include "grader/grade.h"
+#include "grader/student_run.h"
 
 #include <sys/stat.h>
 
@@ -10,7 +11,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <chrono>
 #include <mutex>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -355,6 +358,44 @@ TEST(GraderEngine, RenderCompileErrorAndSanitizer) {
   EXPECT_NE(wrong_buffer.reproduce.find("render prog.uir > kernel.c"), std::string::npos) << wrong_buffer.reproduce;
 }
 
+// Honest headlines (issue 12): what the message says is the line that explains the failure.
+TEST(GraderEngine, HeadlinesSayWhatWentWrong) {
+  RenderFake in_function;
+  in_function.compile = exited(1, "", "kernel.c: In function 'kernel':\nkernel.c:3:7: error: 'j' undeclared\n");
+  TestResult compile_error = grade_render(in_function);
+  EXPECT_EQ(compile_error.verdict, Verdict::CompileError);
+  EXPECT_NE(compile_error.message.find("did not compile: kernel.c:3:7: error: 'j' undeclared"), std::string::npos)
+      << compile_error.message;
+
+  RenderFake empty;
+  empty.rendered_c = "";
+  TestResult nothing = grade_render(empty, 1);
+  EXPECT_EQ(nothing.verdict, Verdict::CompileError) << nothing.message;
+  EXPECT_NE(nothing.message.find("did not compile"), std::string::npos) << nothing.message;
+
+  RenderFake cut_short;  // the loop count of C that does not compile means nothing
+  cut_short.rendered_c = "int kernel(int *data0) {\n  for (int i = 0; i < 4; i++";
+  cut_short.compile = exited(1, "", "kernel.c:2:30: error: expected ')' at end of input\n");
+  TestResult truncated = grade_render(cut_short, 1);
+  EXPECT_EQ(truncated.verdict, Verdict::CompileError) << truncated.message;
+
+  TestResult python = grade_run_with(
+      kSquares, exited(1, "", "Traceback (most recent call last):\n  File \"uirc.py\", line 4, in <module>\n"
+                              "KeyError: 'shrink'\n"));
+  EXPECT_EQ(python.verdict, Verdict::WrongExit);
+  EXPECT_NE(python.message.find("stderr: KeyError: 'shrink'"), std::string::npos) << python.message;
+
+  TestResult memory_error = grade_run_with(
+      kSquares, exited(1, "", "Traceback (most recent call last):\n  File \"uirc.py\", line 9\nMemoryError\n"));
+  EXPECT_EQ(memory_error.verdict, Verdict::MemoryLimit) << memory_error.message;
+  EXPECT_NE(memory_error.message.find("ran out of memory"), std::string::npos) << memory_error.message;
+
+  ProcessResult bad_alloc = exited(0, "", "terminate called after throwing an instance of 'std::bad_alloc'\n");
+  bad_alloc.exited = false;
+  bad_alloc.signal = 6;
+  EXPECT_EQ(grade_run_with(kSquares, bad_alloc).verdict, Verdict::MemoryLimit);
+}
+
 TEST(GraderEngine, RenderOfAnInvalidProgramMustExit2) {
   FakeRunner runner([](const ProcessRequest&) { return exited(0, "int kernel(void) { return 0; }\n"); });
   TestResult result = grade_with(make_test("week3/bad", kInvalid, Mode::Render), runner);
@@ -375,7 +416,7 @@ TEST(GraderEngine, StudentBudgetCutsLimitsAndStopsStartingTests) {
 
   config.deadline = std::chrono::steady_clock::now() - std::chrono::milliseconds(1);
   TestResult late = grade_with(make_test("week3/t", kSquares), runner, config);
-  EXPECT_EQ(late.verdict, Verdict::Timeout);
+  EXPECT_EQ(late.verdict, Verdict::NotRun);
   EXPECT_EQ(late.points, 0);
   EXPECT_NE(late.message.find("time budget"), std::string::npos) << late.message;
   EXPECT_EQ(runner.requests.size(), 1u);  // no process for a test past the deadline
@@ -406,8 +447,48 @@ TEST(GraderEngine, ParallelResultsKeepTheTestOrderAndMaxFailuresStops) {
   config.jobs = 1;
   config.max_failures = 2;
   GradeRun stopped = grade_tests(tests, config, odd_fails, compiler, nullptr);
-  EXPECT_EQ(stopped.results.size(), 4u);  // t0 pass, t1 fail, t2 pass, t3 fail, then stop
+  // t0 pass, t1 fail, t2 pass, t3 fail, then stop: the other 20 are failed as not run, so that
+  // max_points still adds up to the whole week.
+  ASSERT_EQ(stopped.results.size(), 24u);
   EXPECT_EQ(stopped.not_run, 20);
+  EXPECT_EQ(stopped.results[3].verdict, Verdict::WrongBuffer);
+  EXPECT_EQ(stopped.results[4].verdict, Verdict::NotRun);
+  EXPECT_EQ(stopped.results[4].max_points, tests[4].points);
+  EXPECT_EQ(stopped.results[4].points, 0);
+  EXPECT_NE(stopped.results[4].message.find("--max-failures"), std::string::npos) << stopped.results[4].message;
+}
+
+// --student-budget: once the budget is spent no test starts, and the rest fail as not run.
+TEST(GraderEngine, StudentBudgetStopsGradingAndMarksTheRest) {
+  std::vector<TestCase> tests;
+  for (int k = 0; k < 10; ++k) tests.push_back(make_test("week3/t" + std::to_string(k), kSquares));
+  FakeRunner slow([](const ProcessRequest&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    return exited(0, kSquaresOut);
+  });
+  GradeConfig config = make_config();
+  config.jobs = 1;
+  config.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(400);
+  CCompiler compiler(slow, 1024);
+  GradeRun run = grade_tests(tests, config, slow, compiler, nullptr);
+  ASSERT_EQ(run.results.size(), 10u);
+  EXPECT_EQ(run.results[0].verdict, Verdict::Pass);
+  EXPECT_EQ(run.results[9].verdict, Verdict::NotRun);
+  EXPECT_NE(run.results[9].message.find("time budget"), std::string::npos) << run.results[9].message;
+  EXPECT_GE(run.not_run, 5);
+  EXPECT_LE(run.not_run, 8);
+}
+
+TEST(GraderEngine, TimeoutOptionCapsTheSuitesOwnTimeout) {
+  TestCase test = make_test("week3/t", kSquares);
+  test.timeout_seconds = 20;
+  GradeConfig config = make_config();
+  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 20);
+  config.timeout_seconds = 3;
+  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 3);
+  EXPECT_EQ(limits_for_test(test, config, {}).cpu_seconds, 3);
+  test.timeout_seconds = 2;
+  EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 2) << "a shorter own timeout stays";
 }
 
 TEST(GraderEngine, KeepWritesAReproducibleCase) {

@@ -31,7 +31,7 @@ TEST(GraderGradebookCsv, ColumnsAndRows) {
                          "week 3 max", "suite week1", "suite week1 max", "suite week3", "suite week3 max", "pass",
                          "wrong-exit", "wrong-buffer", "malformed-output", "timeout", "crash", "memory-limit",
                          "output-limit", "compile-error", "sanitizer-error", "forbidden-construct", "internal-error",
-                         "reason", "report"}));
+                         "not-run", "reason", "report"}));
   // The formula-looking id is made text with a leading '; the rest of it is kept.
   EXPECT_EQ(rows[1][0], "'=cmd|' -C calc'!A0 <img src=x onerror=alert(1)>");
   EXPECT_EQ(std::vector<std::string>(rows[1].begin() + 1, rows[1].begin() + 17),

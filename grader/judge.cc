@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "testcase/compare.h"
+#include "grader/headline.h"
 
 namespace uirgrade {
 
@@ -88,9 +89,20 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
                                    what, first_line(*report, 160)),
                        *report};
   }
-  if (result.signal != 0)
-    return Judgement{Verdict::Crash, fmt::format("{} crashed: {}", what, signal_description(result.signal)),
+  // A program that says it ran out of memory (Python's MemoryError exits 1, std::bad_alloc aborts)
+  // before reaching the limit that would have told us.
+  if ((result.signal != 0 || result.exit_code != 0) && reports_memory_exhaustion(result.err))
+    return Judgement{Verdict::MemoryLimit,
+                     fmt::format("{} ran out of memory (limit {} MiB): {}", what, limits.address_space_bytes >> 20,
+                                 stderr_headline(result.err)),
                      stderr_tail()};
+  if (result.signal != 0) {
+    std::string headline = stderr_headline(result.err);
+    return Judgement{Verdict::Crash,
+                     fmt::format("{} crashed: {}{}", what, signal_description(result.signal),
+                                 headline.empty() ? "" : " (stderr: " + headline + ")"),
+                     stderr_tail()};
+  }
   if (std::find(allowed_exits.begin(), allowed_exits.end(), result.exit_code) == allowed_exits.end()) {
     std::string allowed;
     for (int code : allowed_exits) allowed += (allowed.empty() ? "" : ", ") + std::to_string(code);

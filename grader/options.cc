@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "grader/last_failed.h"
+
 namespace uirgrade {
 namespace {
 
@@ -112,6 +114,12 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       if (inline_value) options.suites_dir = *inline_value;
       else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.suites_dir = args[++k];
       continue;
+    } else if (arg == "--coverage" || arg == "--quiet" || arg == "-q" || arg == "--last-failed") {
+      if (inline_value) return UsageError{fmt::format("{} takes no value", arg)};
+      if (arg == "--coverage") options.coverage = true;
+      else if (arg == "--last-failed") options.last_failed = true;
+      else options.quiet = true;
+      continue;
     }
     if (arg == "--mutants") {
       options.command = Command::Mutants;
@@ -139,6 +147,10 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       double seconds = 0;
       if (!parse_seconds(*v, &seconds)) return bad(*v, "a positive number of seconds");
       options.timeout_seconds = seconds;
+    } else if (arg == "--student-budget") {
+      double seconds = 0;
+      if (!parse_seconds(*v, &seconds)) return bad(*v, "a positive number of seconds");
+      options.student_budget_seconds = seconds;
     } else if (arg == "--seed") {
       options.seed_is_secret = *v == "random";
       if (options.seed_is_secret) options.seed = random_seed();
@@ -174,10 +186,6 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       if (!parse_int(*v, &options.fuzz) || options.fuzz < 0) return bad(*v, "a number of generated programs");
     } else if (arg == "--out") {
       options.out_dir = *v;
-    } else if (arg == "--student-budget") {
-      double seconds = 0;
-      if (!parse_seconds(*v, &seconds)) return bad(*v, "a positive number of seconds");
-      options.student_budget_seconds = seconds;
     } else if (arg == "--mutants-json") {
       options.mutant_kills_file = *v;
     }
@@ -188,9 +196,9 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
   for (const ReportOutput& output : options.outputs) on_stdout += output.path.empty() ? 1 : 0;
   if (on_stdout > 1) return UsageError{"only one --format can go to stdout: give the others an --output FILE"};
 
-  bool class_only = !options.out_dir.empty() || options.student_budget_seconds || !options.mutant_kills_file.empty();
+  bool class_only = !options.out_dir.empty() || !options.mutant_kills_file.empty();
   if (class_only && options.command != Command::Class && options.command != Command::Merge)
-    return UsageError{"--out, --student-budget and --mutants-json are options of `grade class` (see grade --help)"};
+    return UsageError{"--out and --mutants-json are options of `grade class` (see grade --help)"};
   switch (options.command) {
     case Command::Merge:
       if (positional.empty()) return UsageError{"grade merge needs the JSON reports (or class directories) to merge"};
@@ -210,11 +218,13 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
         return UsageError{fmt::format("--check-suites takes no student (got {})", positional[0])};
       break;
     case Command::Grade:
+      if (options.coverage) return UsageError{"--coverage goes with --check-suites"};
       if (!week_seen) return UsageError{"missing --week N (see grade --help)"};
       if (positional.size() != 1)
         return UsageError{positional.empty() ? "missing STUDENT: the path of the compiler to grade"
                                              : fmt::format("one STUDENT expected, got {}", positional.size())};
       options.student = positional[0];
+      options.last_failed_file = last_failed_path(".", options.week);
       break;
     case Command::Mutants:
       if (!week_seen) return UsageError{"--mutants needs --week N (see grade --help)"};
@@ -234,7 +244,7 @@ SYNOPSIS
     grade merge REPORT.json... [--format F [--output FILE]]...
     grade class --week N SUBMISSIONS [--out DIR] [options]
     grade merge --out DIR CLASS_SHARD_DIR...
-    grade --check-suites [DIR]
+    grade --check-suites [DIR] [--coverage]
     grade --mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
 
 DESCRIPTION
@@ -247,8 +257,10 @@ OPTIONS
     --week N            the week to grade (required)
     --suites DIR        where the suites live (default: the repository's suites/)
     --jobs N, -j N      tests run in parallel (default: the number of cores)
-    --timeout S         wall-clock seconds per student command (default: the week's plan; a
-                        suite's own timeout for a test wins over this)
+    --timeout S         wall-clock (and CPU) seconds per student command at most: caps the week's
+                        plan and every suite's own timeout for a test (default: those)
+    --student-budget S  stop grading this student after S seconds of wall-clock time: the tests
+                        not yet graded fail, marked "not run: the student's time budget ran out"
     --seed S            seed of the random data and generated programs (default: {}); printed
                         first in every report, and in every reproduce command
     --seed random       a fresh seed for this run, written only to the instructor-facing
@@ -256,7 +268,10 @@ OPTIONS
                         what a student sees; pass it back as --seed N to reproduce the run
     --only GLOB         grade only tests whose name matches (e.g. 'week3/acc*', 'fuzz/*');
                         repeat to give several
-    --max-failures N    stop starting tests after N failures
+    --max-failures N    stop starting tests after N failures (the rest fail, marked "not run")
+    --last-failed       grade only the tests that failed in the last run of this week and student
+                        (read from .uirgrade/last-failed-week<N>.txt; all tests when there is none)
+    --quiet, -q         no progress lines on stderr (problems and the report still print)
     --format F          report format: text, json, junit or gradescope (default: text on stdout)
     --output FILE       where the --format just before it goes (default: stdout); repeat the pair
                         for several reports in one run
@@ -268,7 +283,11 @@ OPTIONS
                         grader's paths checked private), none (no isolation: every report warns)
     --fuzz N            grade N generated programs (named fuzz/<n>, three valid for one invalid)
                         instead of the number the week's plan asks for
-    --check-suites [DIR]  check the suites' headers against the oracle and exit
+    --check-suites [DIR]  check the suites against the oracle and exit: every broken header,
+                        manifest entry and disagreement, with its file and line, in one run;
+                        warns on comments that look like misspelt headers (`# expcet 0: ...`)
+    --coverage          with --check-suites: also the table of which ops and rules the tests
+                        cover (an op or rule that no test covers is then a problem)
     --mutants [LIST]    grade the course's classic bugs (all, or NAME,NAME; uir-oracle --list-mutants)
                         in-process as students against week N's tests, print the kill matrix
                         (docs/mutants.md); exit 0 iff every mutant is killed

@@ -40,7 +40,8 @@ struct Options {
   std::string student;  // the path as given
   std::string suites_dir;
   int jobs = 1;
-  std::optional<double> timeout_seconds;
+  std::optional<double> timeout_seconds;  // --timeout: caps every timeout, the suites' own too
+  std::optional<double> student_budget_seconds;  // --student-budget: wall time for all of a student's tests
   uint64_t seed = kDefaultSeed;
   /// `--seed random`: `seed` was drawn afresh for this run, and is written to instructor-facing
   /// output only (the JSON report, Gradescope's extra_data), so that the generated hidden tests
@@ -59,8 +60,13 @@ struct Options {
   // grade class (and grade merge --out of class shards):
   std::string submissions;  // a directory of student folders or a roster CSV
   std::string out_dir;      // where the class's reports, gradebook and state go
-  std::optional<double> student_budget_seconds;  // --student-budget S: one student's wall time at most
   std::string mutant_kills_file;                 // --mutants-json FILE: `grade --mutants --json` output
+  bool coverage = false;     // --coverage (with --check-suites): also the op and rule coverage table
+  bool quiet = false;        // --quiet: no progress on stderr, only problems
+  bool last_failed = false;  // --last-failed: only the tests that failed in the last run (state file)
+  /// Where the failed tests' names are kept between runs: set by parse_options for a grading run
+  /// (.uirgrade/last-failed-week<N>.txt in the working directory); empty: no state is read or kept.
+  std::string last_failed_file;
 };
 
 /// Where `grade class` writes when no --out is given.

@@ -18,6 +18,7 @@
 #include "grader/display_text.h"
 #include "grader/json_writer.h"
 #include "grader/report.h"
+#include "grader/report_digest.h"
 #include "grader/shown_result.h"
 #include "grader/report_names.h"
 #include "grader/report_totals.h"
@@ -30,7 +31,7 @@ std::string test_output(const TestResult& result) {
   std::string text = fmt::format("{} ({} mode, {:.2f}s)", verdict_name(result.verdict),
                                  mode_name(result.mode), result.seconds);
   if (!shown.message.empty()) text += "\n" + shown.message;
-  if (!shown.details.empty()) text += "\n\n" + shown.details;
+  if (std::string details = details_and_shrunk(shown); !details.empty()) text += "\n\n" + details;
   if (!shown.reproduce.empty()) text += "\n\nTo reproduce:\n" + shown.reproduce;
   return text;
 }
@@ -39,17 +40,32 @@ std::string plural(int count, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", count, count == 1 ? one : many);
 }
 
-// The top-level output, which every student sees: the seed and counts only.
+// The top-level output, which every student sees: what the lost points were lost on, the seed and
+// counts, and the smallest program of each failing generated test that is not visible (a program
+// the shrinker made, not the hidden test's own; the instructor decides by suite whether to show it).
 std::string summary_output(const Report& report) {
   Totals visible, after_due_date, hidden;
+  std::string shrunk;
   for (const TestResult& result : report.results) {
     switch (result.visibility) {
       case Visibility::Visible: visible.add(result); break;
       case Visibility::AfterDueDate: after_due_date.add(result); break;
       case Visibility::Hidden: hidden.add(result); break;
     }
+    if (result.visibility != Visibility::Visible && !result.shrunk.empty() && student_may_see_shrunk(result)) {
+      const ShownResult shown = shown_result(result);
+      shrunk += fmt::format("\nA generated program you cannot see failed; the smallest program that fails the same way "
+                            "({}):\n{}",
+                            shown.shrunk_message, shown.shrunk);
+    }
   }
+  const double lost = visible.max_points - visible.points, lost_unseen = hidden.max_points - hidden.points +
+                                                                         after_due_date.max_points - after_due_date.points;
   std::string text = sandbox_line(report.info) + "\n";
+  text += fmt::format("Points lost: {:g} in visible tests, {:g} in tests you cannot see yet ({:g} hidden, {:g} "
+                                 "after the due date).\n",
+                                 lost, lost_unseen, hidden.max_points - hidden.points,
+                                 after_due_date.max_points - after_due_date.points);
   text += report.info.seed_is_secret ? fmt::format("Week {}\n", report.info.week)
                                      : fmt::format("Seed: {} (week {})\n", report.info.seed, report.info.week);
   text += fmt::format("Visible tests: {} of {} passed, {:g} of {:g} points.\n", visible.passed, visible.tests,
@@ -60,7 +76,7 @@ std::string summary_output(const Report& report) {
   if (hidden.tests > 0) {
     text += plural(hidden.tests, "more test is", "more tests are") + " hidden; they count in the score.\n";
   }
-  return text;
+  return text + shrunk;
 }
 
 }  // namespace

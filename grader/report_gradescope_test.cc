@@ -88,10 +88,36 @@ TEST(ReportGradescope, SummaryCountsVisibleTestsOnly) {
   // Visible: 14 tests, 4 passes (fuzz/1, fuzz/2, week1/add, week2/buffer [render]), 5 of 16 points.
   EXPECT_EQ(member(doc, "output").text,
             "Sandbox: rlimits, uid 65534\n"
+            "Points lost: 11 in visible tests, 3 in tests you cannot see yet (2 hidden, 1 after the due date).\n"
             "Seed: 18446744073709551557 (week 3)\n"
             "Visible tests: 4 of 14 passed, 5 of 16 points.\n"
             "1 more test is shown after the due date.\n"
             "2 more tests are hidden; they count in the score.\n");
+}
+
+// A student who fails only generated (hidden) tests learns what the points were lost on, and sees
+// the smallest program that fails the same way, though not the hidden test itself.
+TEST(ReportGradescope, FailingOnlyGeneratedTestsExplainsTheLostPoints) {
+  Report report;
+  report.results.push_back(report_fixture::make_result("week3/a", Verdict::Pass, 2, 2));
+  report.results.push_back(report_fixture::make_result("fuzz/7", Verdict::WrongBuffer, 0, 1));
+  report.results.back().visibility = Visibility::Hidden;
+  report.results.back().details = report_fixture::kHiddenMarker;
+  report.results.back().shrunk = "%a = const 1\n%b = add %a %a\n";
+  report.results.back().shrunk_message = "wrong buffer: slot 0";
+  const std::string output = member(gradescope_of(report), "output").text;
+  EXPECT_NE(output.find("Points lost: 0 in visible tests, 1 in tests you cannot see yet (1 hidden, 0 after the due date).\n"),
+            std::string::npos)
+      << output;
+  EXPECT_NE(output.find("Visible tests: 1 of 1 passed"), std::string::npos) << output;
+  EXPECT_NE(output.find("(wrong buffer: slot 0):\n%a = const 1\n%b = add %a %a"), std::string::npos) << output;
+  EXPECT_EQ(output.find(report_fixture::kHiddenMarker), std::string::npos) << output;
+
+  // The week hides shrunk programs (weeks.yaml fuzz_shrunk: hidden): the lost points, not the program.
+  report.results.back().shrunk_shown = false;
+  const std::string withheld = member(gradescope_of(report), "output").text;
+  EXPECT_NE(withheld.find("1 in tests you cannot see yet"), std::string::npos) << withheld;
+  EXPECT_EQ(withheld.find("%b = add %a %a"), std::string::npos) << withheld;
 }
 
 TEST(ReportGradescope, OutputsArePlainPrintableText) {

@@ -64,6 +64,11 @@ void write_json(const Report& report, std::ostream& out) {
     json.key("message").string(shown.message);
     json.key("details").string(shown.details);
     json.key("reproduce").string(shown.reproduce);
+    json.key("description").string(shown.description);
+    json.key("context").string(shown.context);
+    json.key("shrunk").string(shown.shrunk);
+    json.key("shrunk_message").string(shown.shrunk_message);
+    json.key("shrunk_shown").boolean(result.shrunk_shown);
     json.end_object();
   }
   json.end_array();
@@ -89,6 +94,12 @@ class FieldReader {
   std::string text(std::string_view key) {
     const JsonValue* value = get(key, JsonValue::Kind::String, "a string");
     return value ? value->text : std::string();
+  }
+
+  bool optional_boolean(std::string_view key, bool absent) {
+    if (!object_.find(key)) return absent;
+    const JsonValue* value = get(key, JsonValue::Kind::Bool, "true or false");
+    return value ? value->boolean : absent;
   }
 
   double number(std::string_view key) {
@@ -147,6 +158,11 @@ TestResult read_test(const JsonValue& object, const std::string& where, std::str
   result.message = fields.text("message");
   result.details = fields.text("details");
   result.reproduce = fields.text("reproduce");
+  result.description = fields.text("description");
+  result.context = fields.text("context");
+  result.shrunk = fields.text("shrunk");
+  result.shrunk_message = fields.text("shrunk_message");
+  result.shrunk_shown = fields.optional_boolean("shrunk_shown", true);  // absent in reports before it
   return result;
 }
 

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "grader/c_compile.h"
 #include "grader/keep.h"
+#include "grader/reproduce_script.h"
 
 namespace uirgrade {
 namespace {
@@ -46,10 +48,13 @@ std::string seed_argument(const GradeConfig& config) {
 
 std::string reproduce_commands(const TestCase& test, const GradeConfig& config) {
   std::string keep = config.keep_dir.empty() ? "failures" : config.keep_dir;
+  // A shrunk program (`fuzz/7/shrunk`) is not a test of its own: grading its original shrinks it again.
+  std::string graded = test.name.ends_with(kShrunkSuffix) ? test.name.substr(0, test.name.size() - kShrunkSuffix.size())
+                                                           : test.name;
   std::string grade_line = fmt::format("grade --week {} {}{} --only {} --seed {}", config.week,
                                        shell_quote(config.student),
                                        config.suites_arg.empty() ? "" : " --suites " + shell_quote(config.suites_arg),
-                                       shell_quote(test.name), seed_argument(config));
+                                       shell_quote(graded), seed_argument(config));
   if (test.path.empty() && config.fuzz_count > 0) grade_line += fmt::format(" --fuzz {}", config.fuzz_count);
   std::string dir = shell_quote(kept_case_dir(keep, kept_case_name(test)));
   return fmt::format("{} --keep {}\ncd {} && ./reproduce.sh   # or by hand:\n{}", grade_line, shell_quote(keep),
@@ -73,10 +78,12 @@ void keep_case(const TestCase& test, const GradeConfig& config, const Expected& 
     kept.driver_c = outcome.driver_c.empty() ? uir::render_driver(expected.specs, kProgramFile) : outcome.driver_c;
     kept.sanitizer_c = sanitizer_defaults_c(config.limits.address_space_bytes >> 20);
   }
-  kept.reproduce = "#!/bin/sh\n# " + test.name + ": " + result.message + "\nset -x\n" + direct_commands(test, config);
-  if (kept.reproduce.back() != '\n') kept.reproduce += '\n';
+  kept.reproduce = reproduce_script(test, expected, config, test.name + ": " + result.message);
+  std::string reproduce_block;  // indented, as in the text report
+  std::istringstream lines(result.reproduce);
+  for (std::string line; std::getline(lines, line);) reproduce_block += "  " + line + "\n";
   kept.summary = fmt::format("{}: {}\n{}\nexpected: {}\n\n{}\nreproduce:\n{}", test.name, verdict_name(result.verdict),
-                             result.message, expected.describe(), result.details, result.reproduce);
+                             result.message, expected.describe(), result.details, reproduce_block);
   if (auto error = write_kept_case(config.keep_dir, kept)) result.details += "\n(" + *error + ")\n";
 }
 

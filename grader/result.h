@@ -20,6 +20,7 @@ enum class Verdict {
   CompileError,     // render: the C does not compile
   SanitizerError,   // render: UBSan/ASan report
   ForbiddenConstruct,  // render: while/do/goto/setjmp/recursion, or the wrong number of loops
+  NotRun,           // not graded: --max-failures stopped the run, or the student's time budget ran out
   InternalError,    // ours, never the student's fault
 };
 std::string_view verdict_name(Verdict v);  // "pass", "wrong-exit", ...
@@ -37,6 +38,12 @@ struct TestResult {
   std::string message;    // one line: what happened
   std::string details;    // a short readable diff, the first compiler errors, ...
   std::string reproduce;  // commands that reproduce the failure
+  // Failures only (issue 12). Reports for students show them only for tests the student may see.
+  std::string description;  // the test's own explanation: its leading comments and `# about:`
+  std::string context;      // the program lines at fault, the input data, the oracle's placement
+  std::string shrunk;       // a generated test: the smallest program that fails the same way
+  std::string shrunk_message;  // how that smaller program fails
+  bool shrunk_shown = true;    // the student may see `shrunk` even when the test is not visible
 };
 
 }  // namespace uirgrade

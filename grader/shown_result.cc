@@ -5,8 +5,16 @@
 namespace uirgrade {
 
 ShownResult shown_result(const TestResult& result) {
-  return ShownResult{shown_line(result.name), shown_line(result.message), shown_block(result.details),
-                     shown_block(result.reproduce)};
+  return ShownResult{shown_line(result.name),        shown_line(result.message),
+                     shown_block(result.details),      shown_block(result.reproduce),
+                     shown_block(result.description),  shown_block(result.context),
+                     shown_block(result.shrunk),       shown_line(result.shrunk_message)};
+}
+
+std::string details_and_shrunk(const ShownResult& shown) {
+  if (shown.shrunk.empty()) return shown.details;
+  return shown.details + (shown.details.empty() ? "" : "\n\n") + "Shrunk: the same failure (" + shown.shrunk_message +
+         ") on this smaller program:\n" + shown.shrunk;
 }
 
 }  // namespace uirgrade

@@ -33,10 +33,10 @@ void shrink_failure(const TestCase& test, TestResult& result, double seconds, co
   };
   std::optional<TestCase> smallest = config.minimize(test, still_fails, seconds);
   if (!smallest) return;
-  smallest->name = test.name + "/shrunk";
+  smallest->name = test.name + std::string(kShrunkSuffix);
   TestResult again = grade_test(*smallest, config, runner, compiler);  // keeps it with --keep
-  result.details += fmt::format("\n\nShrunk: the same failure ({}) on this smaller program:\n{}", again.message,
-                                generated_program_text(*smallest));
+  result.shrunk = generated_program_text(*smallest);
+  result.shrunk_message = again.message;
   if (!config.keep_dir.empty()) {
     if (!result.reproduce.empty() && result.reproduce.back() != '\n') result.reproduce += '\n';
     result.reproduce += fmt::format("the shrunk program, its data and reproduce.sh: {}/",
@@ -59,6 +59,7 @@ bool worth_shrinking(Verdict verdict) {
     case Verdict::Timeout:
     case Verdict::MemoryLimit:
     case Verdict::OutputLimit:
+    case Verdict::NotRun:
     case Verdict::InternalError: return false;
   }
   return false;

@@ -10,6 +10,7 @@
 
 #include "grader/call_graph.h"
 #include "testcase/compare.h"
+#include "grader/headline.h"
 #include "grader/render_check.h"
 #include "testcase/student_program.h"
 #include "grader/verdict.h"
@@ -88,6 +89,11 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
 
   outcome.rendered_c = rendered.out;
+  if (rendered.out.find_first_not_of(" \t\r\n") == std::string::npos) {
+    outcome.failure =
+        Judgement{Verdict::CompileError, fmt::format("{} printed no C: the rendered C did not compile", what), ""};
+    return outcome;
+  }
   if (auto forbidden = find_forbidden_construct(rendered.out)) {
     outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
@@ -100,7 +106,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
   if (compiled.status == CompileOutcome::Status::CompileError) {
     outcome.failure = Judgement{Verdict::CompileError,
-                                "the rendered C does not compile: " + first_line(compiled.message, 160),
+                                "the rendered C did not compile: " + compiler_error_headline(compiled.message),
                                 first_lines(compiled.message, 12)};
     return outcome;
   }
@@ -154,7 +160,10 @@ std::string handed_program(const TestCase& test, const GradeConfig& config) {
 ProcessLimits limits_for_test(const TestCase& test, const GradeConfig& config,
                               const std::vector<uir::SlotSpec>& specs) {
   ProcessLimits limits = config.limits;
+  // --timeout caps the suite's own timeouts, so a student that hangs on everything costs at most
+  // --timeout per command.
   std::optional<double> timeout = test.timeout_seconds ? test.timeout_seconds : config.timeout_seconds;
+  if (test.timeout_seconds && config.timeout_seconds) timeout = std::min(*test.timeout_seconds, *config.timeout_seconds);
   if (timeout) {
     limits.wall_seconds = *timeout;
     limits.cpu_seconds = *timeout;

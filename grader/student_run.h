@@ -24,7 +24,7 @@ struct Outcome {
   std::string rendered_c, driver_c;
 };
 
-/// The limits of one test's student commands: the week's, with the test's timeout (or --timeout),
+/// The limits of one test's student commands: the week's, with the test's timeout capped by --timeout,
 /// and a stdout cap sized from the program's buffers (spec §7).
 ProcessLimits limits_for_test(const TestCase& test, const GradeConfig& config,
                               const std::vector<uir::SlotSpec>& specs);

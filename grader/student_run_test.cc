@@ -30,7 +30,8 @@ TEST(GraderStudentRun, Limits) {
   EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 10);
   config.timeout_seconds = 3;
   EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 3);
-  test.timeout_seconds = 20;  // the suite's own timeout wins
+  config.timeout_seconds.reset();
+  test.timeout_seconds = 20;  // the suite's own timeout replaces the week's
   EXPECT_EQ(limits_for_test(test, config, {}).wall_seconds, 20);
   EXPECT_EQ(limits_for_test(test, config, {}).cpu_seconds, 20);
   // 2^24 f32 values print as up to ~16 bytes each: the cap must hold hundreds of MiB.

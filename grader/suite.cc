@@ -158,62 +158,100 @@ YAML::Node weeks_of(const std::string& file, const YAML::Node& root) {
   return root["weeks"];
 }
 
-std::vector<TestCase> load_suite_or_throw(const std::string& suite_dir, const std::string& suite_name,
-                                          int week) {
+/// Runs `step`; a failure of it becomes one more error of `errors` instead of ending the load, so
+/// that one broken entry does not hide the problems of the others. False when it failed.
+template <typename Step>
+bool keep_going(std::vector<SuiteError>& errors, const std::string& yaml_file, Step&& step) {
+  auto done = errors_as_values(yaml_file, [&] {
+    step();
+    return true;
+  });
+  if (auto* e = std::get_if<SuiteError>(&done)) {
+    errors.push_back(*e);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suite_name, int week) {
+  SuiteLoad load;
   const std::string manifest = (fs::path(suite_dir) / "suite.yaml").string();
-  const YAML::Node root = load_yaml(manifest);
-  expect_keys(manifest, root, "suite.yaml", {"week", "defaults", "tests"});
-  if (!root["week"]) fail(manifest, root, "suite.yaml needs 'week: N', the week that introduces the suite");
-  int suite_week = scalar<int>(manifest, root["week"], "week");
-  if (week != 0 && suite_week != week)
-    fail(manifest, root["week"],
-         fmt::format("the suite says week {}, it was loaded as week {}", suite_week, week));
+  YAML::Node loaded_root;
+  const YAML::Node& root = loaded_root;  // read through const: a non-const operator[] would add keys
+  int suite_week = 0;
+  std::vector<std::string> stems;
+  // Without a readable manifest and its week nothing else can be checked.
+  bool readable = keep_going(load.errors, manifest, [&] {
+    loaded_root = load_yaml(manifest);
+    if (!root.IsMap()) fail(manifest, root, "suite.yaml must be a mapping");
+    if (!root["week"]) fail(manifest, root, "suite.yaml needs 'week: N', the week that introduces the suite");
+    suite_week = scalar<int>(manifest, root["week"], "week");
+    if (week != 0 && suite_week != week)
+      fail(manifest, root["week"], fmt::format("the suite says week {}, it was loaded as week {}", suite_week, week));
+    for (const fs::directory_entry& entry : fs::directory_iterator(suite_dir))
+      if (fs::is_regular_file(entry.path()) && entry.path().extension() == ".uir")
+        stems.push_back(entry.path().stem().string());
+    std::sort(stems.begin(), stems.end());
+  });
+  if (!readable) return load;
+  keep_going(load.errors, manifest, [&] { expect_keys(manifest, root, "suite.yaml", {"week", "defaults", "tests"}); });
 
   TestSettings defaults;
-  apply_settings(manifest, root["defaults"], "defaults", defaults);
-
-  std::vector<std::string> stems;
-  for (const fs::directory_entry& entry : fs::directory_iterator(suite_dir))
-    if (fs::is_regular_file(entry.path()) && entry.path().extension() == ".uir")
-      stems.push_back(entry.path().stem().string());
-  std::sort(stems.begin(), stems.end());
+  keep_going(load.errors, manifest, [&] { apply_settings(manifest, root["defaults"], "defaults", defaults); });
 
   std::map<std::string, YAML::Node> entries;
   if (const YAML::Node tests = root["tests"]; tests && !tests.IsNull()) {
-    if (!tests.IsMap()) fail(manifest, tests, "tests must map a test's name (its file stem) to its settings");
-    for (const auto& kv : tests) {
-      std::string stem = kv.first.Scalar();
-      if (!std::binary_search(stems.begin(), stems.end(), stem))
-        fail(manifest, kv.first, fmt::format("test '{}' has no file {}.uir in {}", stem, stem, suite_dir));
-      if (!entries.emplace(stem, kv.second).second)
-        fail(manifest, kv.first, fmt::format("test '{}' listed twice", stem));
-    }
+    if (!tests.IsMap())
+      keep_going(load.errors, manifest,
+                 [&] { fail(manifest, tests, "tests must map a test's name (its file stem) to its settings"); });
+    else
+      for (const auto& kv : tests)
+        keep_going(load.errors, manifest, [&] {
+          std::string stem = kv.first.Scalar();
+          if (!std::binary_search(stems.begin(), stems.end(), stem))
+            fail(manifest, kv.first, fmt::format("test '{}' has no file {}.uir in {}", stem, stem, suite_dir));
+          if (!entries.emplace(stem, kv.second).second)
+            fail(manifest, kv.first, fmt::format("test '{}' listed twice", stem));
+        });
   }
 
-  std::vector<TestCase> out;
   for (const std::string& stem : stems) {
     TestSettings settings = defaults;
-    if (auto it = entries.find(stem); it != entries.end())
-      apply_settings(manifest, it->second, "a test entry", settings);
+    const YAML::Node* entry = nullptr;
+    if (auto it = entries.find(stem); it != entries.end()) {
+      entry = &it->second;
+      keep_going(load.errors, manifest, [&] { apply_settings(manifest, *entry, "a test entry", settings); });
+    }
     const std::string path = (fs::path(suite_dir) / (stem + ".uir")).string();
-    auto parsed = parse_test_file(path, read_file(path), suite_name + "/" + stem, suite_name, suite_week);
-    if (auto* e = std::get_if<SuiteError>(&parsed)) throw Failure{*e};
-    TestCase test = std::get<TestCase>(std::move(parsed));
+    std::string text;
+    if (!keep_going(load.errors, path, [&] { text = read_file(path); })) continue;
+    ParsedTestFile parsed = parse_test_file_fully(path, text, suite_name + "/" + stem, suite_name, suite_week);
+    load.errors.insert(load.errors.end(), parsed.errors.begin(), parsed.errors.end());
+    load.warnings.insert(load.warnings.end(), parsed.warnings.begin(), parsed.warnings.end());
+    if (!parsed.test) continue;
+    TestCase test = std::move(*parsed.test);
     test.points = settings.points;
     test.visibility = settings.visibility;
     test.tolerance = settings.tolerance;
     test.timeout_seconds = settings.timeout_seconds;
     std::vector<Mode> modes = settings.modes.value_or(std::vector<Mode>{test.mode});
-    if (test.render_loops && std::find(modes.begin(), modes.end(), Mode::Render) == modes.end())
-      fail(manifest, root["tests"],
-           fmt::format("{}.uir says 'render: loops=N', the manifest grades it only in run mode", stem));
+    if (test.render_loops && std::find(modes.begin(), modes.end(), Mode::Render) == modes.end()) {
+      load.errors.push_back(SuiteError{
+          manifest, line_of(entry ? *entry : root["tests"]),
+          fmt::format("{}.uir says 'render: loops=N', the manifest grades it only in run mode", stem)});
+      continue;
+    }
     for (Mode mode : modes) {
       test.mode = mode;
-      out.push_back(test);
+      load.tests.push_back(test);
     }
   }
-  return out;
+  return load;
 }
+
+namespace {
 
 /// Reads the `limits:` keys of weeks.yaml on top of `limits`.
 void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits& limits) {
@@ -249,7 +287,8 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
   }
   if (!entry) fail(file, weeks, fmt::format("weeks.yaml has no week {}", week));
   const YAML::Node& plan_node = *entry;
-  expect_keys(file, plan_node, fmt::format("week {}", week), {"suites", "fuzz", "limits"});
+  expect_keys(file, plan_node, fmt::format("week {}", week),
+              {"suites", "fuzz", "fuzz_visibility", "fuzz_shrunk", "limits"});
   if (!plan_node["suites"] || !plan_node["suites"].IsSequence() || plan_node["suites"].size() == 0)
     fail(file, plan_node, fmt::format("week {} needs 'suites:', a list of suite folders", week));
   for (const YAML::Node& s : plan_node["suites"]) {
@@ -271,6 +310,12 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
       plan.fuzz_counts[kind] = count;
     }
   }
+  if (const YAML::Node visibility = plan_node["fuzz_visibility"]) plan.fuzz_visibility = parse_visibility(file, visibility);
+  if (const YAML::Node shrunk = plan_node["fuzz_shrunk"]) {
+    std::string v = scalar<std::string>(file, shrunk, "fuzz_shrunk");
+    if (v != "shown" && v != "hidden") fail(file, shrunk, fmt::format("fuzz_shrunk '{}' is not shown or hidden", v));
+    plan.fuzz_shrunk_shown = v == "shown";
+  }
   apply_limits(file, plan_node["limits"], plan.limits);
   return plan;
 }
@@ -279,21 +324,33 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
 
 std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
                                                            const std::string& suite_name, int week) {
-  return errors_as_values((fs::path(suite_dir) / "suite.yaml").string(),
-                          [&] { return load_suite_or_throw(suite_dir, suite_name, week); });
+  SuiteLoad load = load_suite_fully(suite_dir, suite_name, week);
+  if (!load.errors.empty()) return load.errors.front();
+  return std::move(load.tests);
+}
+
+PlansLoad load_plans_fully(const std::string& suites_dir) {
+  const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
+  PlansLoad load;
+  YAML::Node root;
+  std::vector<YAML::Node> week_keys;
+  if (!keep_going(load.errors, file, [&] {
+        root = load_yaml(file);  // read once for every week
+        for (const auto& kv : weeks_of(file, root)) week_keys.push_back(kv.first);
+      }))
+    return load;
+  for (const YAML::Node& key : week_keys)
+    keep_going(load.errors, file, [&] {
+      load.plans.push_back(plan_or_throw(suites_dir, file, root, scalar<int>(file, key, "week number")));
+    });
+  std::sort(load.plans.begin(), load.plans.end(), [](const WeekPlan& a, const WeekPlan& b) { return a.week < b.week; });
+  return load;
 }
 
 std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& suites_dir) {
-  const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
-  return errors_as_values(file, [&] {
-    const YAML::Node root = load_yaml(file);  // read once for every week
-    std::vector<WeekPlan> plans;
-    for (const auto& kv : weeks_of(file, root))
-      plans.push_back(plan_or_throw(suites_dir, file, root, scalar<int>(file, kv.first, "week number")));
-    std::sort(plans.begin(), plans.end(),
-              [](const WeekPlan& a, const WeekPlan& b) { return a.week < b.week; });
-    return plans;
-  });
+  PlansLoad load = load_plans_fully(suites_dir);
+  if (!load.errors.empty()) return load.errors.front();
+  return std::move(load.plans);
 }
 
 std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week) {

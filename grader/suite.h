@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -20,6 +21,8 @@ struct WeekPlan {
   int week = 0;
   std::vector<std::string> suites;          // e.g. {"week1", "week2", "week3"}
   std::map<std::string, int> fuzz_counts;   // generated programs per kind (e.g. "valid", "invalid")
+  Visibility fuzz_visibility = Visibility::Hidden;  // `fuzz_visibility`: who sees the generated tests
+  bool fuzz_shrunk_shown = true;  // `fuzz_shrunk`: a student sees a non-visible failure's shrunk program
   ProcessLimits limits;                     // default limits for the week's student commands
 };
 
@@ -29,9 +32,23 @@ struct LoadedWeek {
 };
 
 std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week);
+/// Every week's plan in weeks.yaml that loads, and the errors of those that do not.
+struct PlansLoad {
+  std::vector<WeekPlan> plans;  // in increasing week order
+  std::vector<SuiteError> errors;
+};
+PlansLoad load_plans_fully(const std::string& suites_dir);
 /// Every week's plan in weeks.yaml, in increasing week order (the self-check walks them all).
 std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& suites_dir);
-/// One suite folder (its suite.yaml and *.uir files).
+/// One suite folder with every problem of it: a manifest entry or a test file that is broken is
+/// reported and skipped, the rest still loads (so the self-check reports every mistake in one run).
+struct SuiteLoad {
+  std::vector<TestCase> tests;      // those that loaded
+  std::vector<SuiteError> errors;   // in file order: the manifest's, then each test file's
+  std::vector<SuiteError> warnings; // comments that look like misspelt headers
+};
+SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suite_name, int week);
+/// One suite folder (its suite.yaml and *.uir files), or its first error.
 std::variant<std::vector<TestCase>, SuiteError> load_suite(const std::string& suite_dir,
                                                             const std::string& suite_name, int week);
 

@@ -141,13 +141,15 @@ class Checker {
     for (uir::Op op : ops_in_test) ++op_tests_[op][test.week];
   }
 
-  /// Runs a valid test under one seed against its exit, assert and contents headers; false after
-  /// the first disagreement (one problem per file is enough to send its author back to it).
+  /// Runs a valid test under one seed against its exit, assert and contents headers, reporting each
+  /// header it disagrees with; false when it disagreed (the next seed would repeat the same lines).
   bool check_run(const TestCase& test, const uir::Compiled& compiled, const std::vector<uir::SlotSpec>& specs,
                  uint64_t seed) {
     const std::string under = fmt::format(" (seed {})", seed);
+    bool agreed = true;
     auto disagree = [&](const std::string& header, const std::string& message) {
       problem(test.path, header_line(test, header), message);
+      agreed = false;
       return false;
     };
     auto inputs = make_input_data(test, specs, seed);
@@ -163,30 +165,36 @@ class Checker {
                                             result.exit_code, test.expect_exit, failed, under));
     }
     if (test.expect_assert_line && result.failed_assert_line != *test.expect_assert_line)
-      return disagree("expect assert",
+      disagree("expect assert",
                       fmt::format("the oracle's failing assert is on line {}, the header says {}",
                                   result.failed_assert_line, *test.expect_assert_line));
     for (const auto& [slot, expected_text] : test.expect_slots) {
       const std::string header = "expect " + std::to_string(slot);
       auto found = std::find_if(result.buffers.begin(), result.buffers.end(),
                                 [&, slot = slot](const uir::SlotData& d) { return d.slot == slot; });
-      if (found == result.buffers.end())
-        return disagree(header, fmt::format("the oracle has no slot {}", slot));
+      if (found == result.buffers.end()) {
+        disagree(header, fmt::format("the oracle has no slot {}", slot));
+        continue;
+      }
       std::vector<uint32_t> expected;
       for (const std::string& v : expected_text) {
         std::optional<uint32_t> word = uir::parse_slot_value(found->dtype, v);
-        if (!word) return disagree(header, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
+        if (!word) {
+          disagree(header, fmt::format("'{}' is not {}", v, uir::dtype_name(found->dtype)));
+          break;
+        }
         expected.push_back(*word);
       }
+      if (expected.size() != expected_text.size()) continue;
       bool same = expected.size() == found->words.size();
       for (size_t k = 0; same && k < expected.size(); ++k)
         same = same_word(found->dtype, expected[k], found->words[k]);
       if (!same)
-        return disagree(header, fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
+        disagree(header, fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
                                             format_words(found->dtype, found->words),
                                             format_words(found->dtype, expected), under));
     }
-    return true;
+    return agreed;
   }
 
   std::ostream& out_;
@@ -198,27 +206,25 @@ class Checker {
 
 }  // namespace
 
-int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants) {
+int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants, bool coverage) {
   Checker checker(out, mutants);
-  auto plans = load_plans(suites_dir);
-  if (auto* e = std::get_if<SuiteError>(&plans)) {
-    checker.problem(e->file, e->line, e->message);
-    return checker.problems();
-  }
+  PlansLoad plans = load_plans_fully(suites_dir);
+  for (const SuiteError& e : plans.errors) checker.problem(e.file, e.line, e.message);
   std::vector<std::string> suites;
-  for (const WeekPlan& plan : std::get<std::vector<WeekPlan>>(plans))
+  for (const WeekPlan& plan : plans.plans)
     for (const std::string& s : plan.suites)
       if (std::find(suites.begin(), suites.end(), s) == suites.end()) suites.push_back(s);
 
   std::set<int> weeks;
-  int files = 0;
+  int files = 0, warnings = 0;
   for (const std::string& suite : suites) {
-    auto loaded = load_suite(suites_dir + "/" + suite, suite, 0);
-    if (auto* e = std::get_if<SuiteError>(&loaded)) {
-      checker.problem(e->file, e->line, e->message);
-      continue;
+    SuiteLoad loaded = load_suite_fully(suites_dir + "/" + suite, suite, 0);
+    for (const SuiteError& e : loaded.errors) checker.problem(e.file, e.line, e.message);
+    for (const SuiteError& w : loaded.warnings) {
+      out << format_suite_warning(w) << "\n";
+      ++warnings;
     }
-    const std::vector<TestCase>& tests = std::get<std::vector<TestCase>>(loaded);
+    const std::vector<TestCase>& tests = loaded.tests;
     for (size_t i = 0; i < tests.size(); ++i) {
       if (i > 0 && tests[i].path == tests[i - 1].path) continue;  // the same file in its second mode
       bool has_render =
@@ -229,9 +235,15 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
       ++files;
     }
   }
-  checker.print_coverage(std::vector<int>(weeks.begin(), weeks.end()));
-  out << fmt::format("\n{} test files in {} suites: {} problem{}\n", files, suites.size(), checker.problems(),
-                     checker.problems() == 1 ? "" : "s");
+  // Coverage is a question about the whole suite, asked on demand: a one-test quiz is a fine suite.
+  // With files that did not load, "no test covers it" would be false: say so instead.
+  if (coverage && checker.problems() > 0)
+    out << "\ncoverage: not checked while the suites have problems (a file that does not load covers nothing)\n";
+  else if (coverage)
+    checker.print_coverage(std::vector<int>(weeks.begin(), weeks.end()));
+  out << fmt::format("\n{} test files in {} suites: {} problem{}{}\n", files, suites.size(), checker.problems(),
+                     checker.problems() == 1 ? "" : "s",
+                     warnings == 0 ? "" : fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s"));
   return checker.problems();
 }
 

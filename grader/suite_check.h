@@ -10,15 +10,19 @@
 namespace uirgrade {
 
 /// Loads every suite that suites_dir/weeks.yaml names and runs each test file through the oracle
-/// library (compile, run, render_c). Prints one line per problem, "FILE:LINE: message", naming the
-/// header the oracle disagrees with (expect exit, expect S contents, expect assert line, error rule,
-/// render loop count), every suite error, and every op a week-N test uses that is newer than week
-/// N. Then prints the coverage table: for each op, how many valid tests of each week use it; for
-/// each rule, how many tests of each week name it in `# error:`. An op or rule no test covers is a
-/// problem too. Returns the number of problems (0: the suites are sound).
+/// library (compile, run, render_c). Keeps going after a problem: prints one line per problem,
+/// "FILE:LINE: message", for every broken plan, manifest entry and header, every header the oracle
+/// disagrees with (expect exit, expect S contents, expect assert line, error rule, render loop
+/// count), and every op a week-N test uses that is newer than week N; and a warning line for each
+/// comment that looks like a misspelt header (warnings are not problems).
+/// With `coverage`, then the coverage table: for each op, how many valid tests of each week use it;
+/// for each rule, how many tests of each week name it in `# error:`; an op or rule no test covers is
+/// a problem too (the table is skipped while other problems make it meaningless).
+/// Returns the number of problems (0: the suites are sound).
 ///
 /// With `bugs`, the oracle runs with a planted linearizer mistake (oracle/linearize.h), so every
 /// header it then breaks is a test that catches that mistake: the suites' power to fail a student.
-int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants = {});
+int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants = {},
+                 bool coverage = false);
 
 }  // namespace uirgrade

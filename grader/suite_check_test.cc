@@ -4,7 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+
+#include <fmt/format.h>
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
@@ -12,8 +17,10 @@ namespace {
 
 TEST(SuiteCheck, RealSuitesAgreeWithTheOracle) {
   std::ostringstream out;
-  int problems = check_suites(std::string(UIRGRADE_SOURCE_DIR) + "/suites", out);
+  int problems = check_suites(std::string(UIRGRADE_SOURCE_DIR) + "/suites", out, {}, /*coverage=*/true);
   EXPECT_EQ(problems, 0) << out.str();
+  EXPECT_EQ(out.str().find("warning"), std::string::npos) << "no comment of the suites looks like a misspelt header\n"
+                                                          << out.str();
   // The coverage table lists every op and rule, e.g. the one rule no test breaks alone.
   EXPECT_NE(out.str().find("E-NEST"), std::string::npos);
   EXPECT_NE(out.str().find("coverage"), std::string::npos);
@@ -22,7 +29,7 @@ TEST(SuiteCheck, RealSuitesAgreeWithTheOracle) {
 TEST(SuiteCheck, CatchesWrongHeaders) {
   const std::string dir = std::string(UIRGRADE_SOURCE_DIR) + "/grader/testdata/wrong_header_suite";
   std::ostringstream out;
-  int problems = check_suites(dir, out);
+  int problems = check_suites(dir, out, {}, /*coverage=*/true);
   const std::string text = out.str();
   auto reported = [&](const std::string& what) { return text.find(what) != std::string::npos; };
   // Each wrong header is named by file and line (the fixtures' comments say what is wrong).
@@ -38,9 +45,76 @@ TEST(SuiteCheck, CatchesWrongHeaders) {
       << text;
   EXPECT_TRUE(reported("week3/wrong_loops.uir:2: suite error: the oracle's C has 1 for loops")) << text;
   EXPECT_FALSE(reported("right.uir")) << text;
-  // Six wrong headers, plus every op and rule these tiny suites leave uncovered (e.g. idiv).
-  EXPECT_TRUE(reported("idiv")) << text;
-  EXPECT_GT(problems, 6);
+  EXPECT_EQ(problems, 6);
+  // While files disagree, a coverage table would say nothing true.
+  EXPECT_TRUE(reported("coverage: not checked")) << text;
+  EXPECT_FALSE(reported("no test covers it")) << text;
+}
+
+// Coverage is checked only when asked: a one-test suite is a fine suite to grade.
+TEST(SuiteCheck, CoverageOnlyWhenAsked) {
+  const std::string dir = std::string(UIRGRADE_SOURCE_DIR) + "/grader/testdata/one_test_suite";
+  std::ostringstream plain;
+  EXPECT_EQ(check_suites(dir, plain), 0) << plain.str();
+  EXPECT_EQ(plain.str().find("coverage"), std::string::npos) << plain.str();
+  std::ostringstream with_coverage;
+  EXPECT_GT(check_suites(dir, with_coverage, {}, /*coverage=*/true), 0);
+  EXPECT_NE(with_coverage.str().find("idiv") , std::string::npos) << with_coverage.str();
+  EXPECT_NE(with_coverage.str().find("no test covers it"), std::string::npos) << with_coverage.str();
+}
+
+/// A copy of the real suites to break on purpose.
+std::filesystem::path copy_of_the_suites(const std::string& name) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(std::string(UIRGRADE_SOURCE_DIR) + "/suites", dir, std::filesystem::copy_options::recursive);
+  return dir;
+}
+
+/// Replaces the first occurrence of `from` in the file with `to`; the 1-based line where it was.
+int edit(const std::filesystem::path& file, const std::string& from, const std::string& to) {
+  std::ifstream in(file);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  size_t at = text.find(from);
+  if (at == std::string::npos) {
+    ADD_FAILURE() << from << " not in " << file;
+    return 0;
+  }
+  text.replace(at, from.size(), to);
+  std::ofstream(file) << text;
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+}
+
+// The suite author's loop: five different mistakes in five files, all reported in one run, each
+// with its file and line, and no false "no test covers it" for what the broken files would cover.
+TEST(SuiteCheck, FiveBrokenFilesAreAllReportedInOneRun) {
+  std::filesystem::path dir = copy_of_the_suites("uirgrade-five-broken-suites");
+  int bad_exit = edit(dir / "week1/idiv_truncates.uir", "# expect: exit 0", "# expect: exit 7");
+  int disagreement = edit(dir / "week2/alloc_as_scratch.uir", "# expect 0: 42", "# expect 0: 41");
+  int unknown_key = edit(dir / "week3/suite.yaml", "nest: {modes: [run, render]}", "nest: {modes: [run, render], pionts: 2}");
+  int ghost = edit(dir / "week1/suite.yaml", "  call_earlier_function:", "  call_erlier_function:");
+  int typo = edit(dir / "week3/accumulator.uir", "# check: 1", "# chekc: 1");
+  std::ostringstream out;
+  int problems = check_suites(dir.string(), out, {}, /*coverage=*/true);
+  const std::string text = out.str();
+  auto reported = [&](const std::filesystem::path& file, int line, const std::string& what) {
+    std::string where = fmt::format("{}:{}: ", (dir / file).string(), line);
+    size_t at = text.find(where);
+    return at != std::string::npos && text.find(what, at) == at + where.size();
+  };
+  EXPECT_TRUE(reported("week1/idiv_truncates.uir", bad_exit, "suite error: expected 'expect: exit 0'")) << text;
+  EXPECT_TRUE(reported("week2/alloc_as_scratch.uir", disagreement, "suite error: slot 0: the oracle gives [42]")) << text;
+  EXPECT_TRUE(reported("week3/suite.yaml", unknown_key, "suite error: unknown key 'pionts'")) << text;
+  EXPECT_TRUE(reported("week1/suite.yaml", ghost, "suite error: test 'call_erlier_function' has no file")) << text;
+  // The typo drops the check of slot 1, so the oracle now disagrees with nothing: only the warning
+  // finds it.
+  EXPECT_TRUE(reported("week3/accumulator.uir", typo, "warning: '# chekc: 1' looks like a misspelt 'check' header"))
+      << text;
+  EXPECT_EQ(problems, 4) << text;
+  EXPECT_FALSE(text.find("no test covers it") != std::string::npos) << text;
+  std::filesystem::remove_all(dir);
 }
 
 // The suites must be able to fail a student: each of the book's failed linearizer designs, planted

@@ -3,12 +3,13 @@
 #include <fmt/format.h>
 
 #include "testcase/compare.h"
+#include "grader/headline.h"
 
 namespace uirgrade {
 
 std::string describe_exit(const ProcessResult& result) {
   std::string text = fmt::format("exit {}", result.exit_code);
-  std::string err = first_line(result.err, 160);
+  std::string err = stderr_headline(result.err);
   return err.empty() ? text : fmt::format("{} (stderr: {})", text, err);
 }
 

@@ -103,6 +103,11 @@ int main(int argc, char** argv) {
     return uir::kExitInvalid;
   }
   std::string_view command = argv[1];
+  // `uir-oracle lin --help` is a question, not a file named --help (a file of that name: ./--help).
+  if (std::string_view(argv[2]) == "--help" || std::string_view(argv[2]) == "-h") {
+    std::cout << kHelp;
+    return 0;
+  }
   uir::ProgramFile file;
   std::string why;
   if (command != "check" && command != "run" && command != "render" && command != "lin" && command != "driver") {

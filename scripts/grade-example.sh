@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
 # The README's first command: installs what is missing, builds, and runs the main job on the bundled
-# default: grading the oracle's own CLI as if it were a student's compiler, week 3.
+# defaults: grading the oracle's own CLI as if it were a student's compiler (week 3; it scores 100%),
+# then a bundled student with one planted bug, to show the report a student sees (a digest of the
+# failures by cause). Exits with the first grading's status: 0 when the oracle passes everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
 ./scripts/build.sh
 build_dir="${BUILD_DIR:-build}"
-exec "$build_dir/grade" --week 3 "$build_dir/uir-oracle" "$@"
+status=0
+"$build_dir/grade" --week 3 "$build_dir/uir-oracle" "$@" || status=$?
+echo
+echo "=== And a student whose loads never move into loops (scripts/example-students/loads-never-move):"
+echo
+student_dir="$build_dir/example-student"  # the student's own directory: all a sandboxed student sees
+mkdir -p "$student_dir"
+cp scripts/example-students/loads-never-move "$build_dir/uir-oracle" "$student_dir/"
+"$build_dir/grade" --week 3 "$student_dir/loads-never-move" --quiet "$@" || true
+exit "$status"

@@ -42,6 +42,7 @@ Difference describe_slot_difference(const uir::SlotData& expected, const uir::Sl
     if (!element_matches(expected, got, k, tolerance)) differing.push_back(k);
   size_t first = differing.front();
   Difference diff;
+  diff.slot = expected.slot;
   diff.message = fmt::format("slot {}: {} of {} values differ; first at [{}]: expected {}, got {}",
                              expected.slot, differing.size(), expected.words.size(), first,
                              format_value(expected, first), format_value(got, first));

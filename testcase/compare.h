@@ -18,6 +18,7 @@ namespace uirgrade {
 struct Difference {
   std::string message;
   std::string details;
+  int slot = -1;  // compare_buffers: the slot that differs
 };
 
 /// Spec §6.3 for one f32: equal (so -0.0 == 0.0), both NaN, or |got - expected| <= atol +

@@ -9,4 +9,9 @@ std::string format_suite_error(const SuiteError& error) {
   return fmt::format("{}: suite error: {}", error.file, error.message);
 }
 
+std::string format_suite_warning(const SuiteError& warning) {
+  if (warning.line > 0) return fmt::format("{}:{}: warning: {}", warning.file, warning.line, warning.message);
+  return fmt::format("{}: warning: {}", warning.file, warning.message);
+}
+
 }  // namespace uirgrade

@@ -38,6 +38,8 @@ struct SuiteError {
 };
 /// "FILE:LINE: suite error: message"
 std::string format_suite_error(const SuiteError& error);
+/// "FILE:LINE: warning: message" (a SuiteError used for a warning, such as a misspelt header)
+std::string format_suite_warning(const SuiteError& warning);
 
 struct TestCase {
   std::string name;   // "week3/accumulator", "fuzz/17"
@@ -57,9 +59,16 @@ struct TestCase {
   /// decimal: "expect", "expect assert", "expect 1", "data 0", "check", "error", "render". For
   /// messages that point at the header a check disagrees with (grader/suite_check.h).
   std::map<std::string, int> header_lines;
+  /// The free text of the leading comment block (every comment line before the first statement
+  /// that is not a header), lines joined by '\n': what the test is about, shown with its failures.
+  std::string description;
+  std::string about;  // `# about: ...`: the spec section or book pitfall the test is about
   // From the manifest:
   double points = 1.0;
   Visibility visibility = Visibility::Visible;
+  /// A generated test the student cannot see: whether the student still sees the shrunk program of
+  /// its failure (weeks.yaml `fuzz_shrunk`). The instructor's reports always hold it.
+  bool shrunk_shown = true;
   Tolerance tolerance;
   std::optional<double> timeout_seconds;
 };

@@ -20,6 +20,7 @@
 #include <variant>
 #include <vector>
 
+#include "testcase/header_typos.h"
 #include "testcase/test_data.h"
 #include "testcase/test_headers.h"
 #include "oracle/parse.h"
@@ -76,7 +77,7 @@ std::optional<RawHeader> recognise(std::string_view text) {
     if (rest.front() == ':') return RawHeader{"render", "", std::string(trim(rest.substr(1))), true};
     return std::nullopt;
   }
-  for (std::string_view keyword : {"expect", "data", "check", "error"}) {
+  for (std::string_view keyword : {"expect", "data", "check", "error", "about"}) {
     if (!text.starts_with(keyword)) continue;
     std::string_view rest = text.substr(keyword.size());
     if (!rest.empty() && rest.front() != ':' && !is_blank(rest.front())) return std::nullopt;
@@ -133,12 +134,17 @@ class HeaderParser {
         h.keyword == "data" || (h.keyword == "expect" && h.token != "assert" && !h.token.empty());
     if (h.keyword == "data" && h.token.empty()) return fail("'data:' needs a slot: 'data S: ...'");
     if (takes_slot && !slot) return fail(fmt::format("unknown header '{}'", written));
-    if ((h.keyword == "check" || h.keyword == "error") && !h.token.empty())
+    if ((h.keyword == "check" || h.keyword == "error" || h.keyword == "about") && !h.token.empty())
       return fail(fmt::format("unknown header '{}'", written));
     if (auto it = test_->header_lines.find(key); it != test_->header_lines.end())
       return fail(fmt::format("'{}' repeats the header on line {}", written, it->second));
     test_->header_lines[key] = line;
 
+    if (h.keyword == "about") {
+      if (h.value.empty()) return fail("'about:' needs the spec section or pitfall the test is about");
+      test_->about = h.value;
+      return true;
+    }
     std::vector<std::string> words = split_words(h.value);
     if (h.keyword == "render") return parse_render(words);
     if (h.keyword == "error") return parse_error(words);
@@ -271,7 +277,7 @@ std::optional<SuiteError> check_consistency(const std::string& path, const std::
     // may be a render test: `render` must then fail with the same error as `run` (spec §6.2).
     if (test.render_loops) return error(at("render"), "'render: loops=N' does not apply to an 'exit 2' test");
     for (const auto& [key, line] : test.header_lines)
-      if (key != "expect" && key != "error" && key != "render")
+      if (key != "expect" && key != "error" && key != "render" && key != "about")
         return error(line, fmt::format("'{}:' does not apply to an 'exit 2' test", key));
     return std::nullopt;
   }
@@ -328,9 +334,8 @@ std::optional<SuiteError> check_consistency(const std::string& path, const std::
 
 }  // namespace
 
-std::variant<TestCase, SuiteError> parse_test_file(const std::string& path, const std::string& text,
-                                                   const std::string& name, const std::string& suite,
-                                                   int week) {
+ParsedTestFile parse_test_file_fully(const std::string& path, const std::string& text, const std::string& name,
+                                     const std::string& suite, int week) {
   TestCase test;
   test.name = name;
   test.suite = suite;
@@ -338,6 +343,7 @@ std::variant<TestCase, SuiteError> parse_test_file(const std::string& path, cons
   test.path = path;
   test.source = text;
   HeaderParser parser(path, &test);
+  ParsedTestFile parsed;
 
   int line_no = 0;
   size_t pos = 0;
@@ -349,11 +355,32 @@ std::variant<TestCase, SuiteError> parse_test_file(const std::string& path, cons
     ++line_no;
     if (line.empty()) continue;
     if (line.front() != '#') break;  // the first statement (or func header) ends the headers
-    std::optional<RawHeader> header = recognise(trim(line.substr(1)));
-    if (header && !parser.parse(*header, line_no)) return parser.error();
+    std::string_view comment = trim(line.substr(1));
+    std::optional<RawHeader> header = recognise(comment);
+    if (header) {
+      if (!parser.parse(*header, line_no)) parsed.errors.push_back(parser.error());
+      continue;
+    }
+    if (std::optional<std::string_view> keyword = misspelt_header_keyword(comment))
+      parsed.warnings.push_back(SuiteError{
+          path, line_no,
+          fmt::format("'# {}' looks like a misspelt '{}' header; it is read as a comment", comment, *keyword)});
+    if (!test.description.empty()) test.description += '\n';
+    test.description += comment;
   }
-  if (auto e = check_consistency(path, text, test)) return *e;
-  return test;
+  if (parsed.errors.empty()) {
+    if (auto e = check_consistency(path, text, test)) parsed.errors.push_back(*e);
+    else parsed.test = std::move(test);
+  }
+  return parsed;
+}
+
+std::variant<TestCase, SuiteError> parse_test_file(const std::string& path, const std::string& text,
+                                                   const std::string& name, const std::string& suite,
+                                                   int week) {
+  ParsedTestFile parsed = parse_test_file_fully(path, text, name, suite, week);
+  if (!parsed.errors.empty()) return parsed.errors.front();
+  return std::move(*parsed.test);
 }
 
 }  // namespace uirgrade
