@@ -43,8 +43,8 @@ TEST(GraderGradebookCsv, ColumnsAndRows) {
   EXPECT_EQ(rows[3][1], "missing");
   EXPECT_EQ(rows[3][2], "0");
   EXPECT_EQ(rows[3][3], "3");  // the class's max, though the student has no results
-  EXPECT_EQ(rows[3][25], "missing: no student-uirc in subs/zed");
-  EXPECT_EQ(rows[3][26], "students/zed.json");
+  EXPECT_EQ(rows[3][26], "missing: no student-uirc in subs/zed");
+  EXPECT_EQ(rows[3][27], "students/zed.json");
 }
 
 TEST(GraderGradebookCsv, PythonsCsvModuleReadsTheSame) {
@@ -52,7 +52,7 @@ TEST(GraderGradebookCsv, PythonsCsvModuleReadsTheSame) {
   std::filesystem::path path = std::filesystem::temp_directory_path() / ("uirgrade-gradebook-" + std::to_string(getpid()) + ".csv");
   std::ofstream(path, std::ios::binary) << gradebook_text();
   std::string command = "python3 -c 'import csv,sys; rows=list(csv.reader(open(sys.argv[1], newline=\"\"))); "
-                        "print(len(rows), len(set(map(len, rows))), rows[1][0], rows[1][2], rows[3][25], sep=\"|\")' " +
+                        "print(len(rows), len(set(map(len, rows))), rows[1][0], rows[1][2], rows[3][26], sep=\"|\")' " +
                         path.string();
   FILE* pipe = popen(command.c_str(), "r");
   ASSERT_TRUE(pipe);

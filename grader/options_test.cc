@@ -130,7 +130,7 @@ TEST(GraderOptions, ClassAndClassMerge) {
   EXPECT_EQ(parse_error({"class", "--week", "3", "subs", "--student-budget", "0"}),
             "--student-budget 0: expected a positive number of seconds");
   EXPECT_EQ(parse_error({"--week", "3", "./s", "--out", "x"}),
-            "--out, --student-budget and --mutants-json are options of `grade class` (see grade --help)");
+            "--out and --mutants-json are options of `grade class` (see grade --help)");
 }
 
 TEST(GraderOptions, Globs) {
