@@ -78,17 +78,6 @@ bool never_started(const std::vector<TestResult>& results) {
 
 }  // namespace
 
-TestResult result_naming(const TestCase& test) {
-  TestResult result;
-  result.name = test.name;
-  result.suite = test.suite;
-  result.week = test.week;
-  result.mode = test.mode;
-  result.visibility = test.visibility;
-  result.max_points = test.points;
-  return result;
-}
-
 std::vector<StudentRecord> grade_class(
     const std::vector<TestCase>& tests, const std::vector<Submission>& students, const ClassConfig& config,
     CommandRunner& runner, CCompiler& compiler,

@@ -33,10 +33,6 @@ struct ClassConfig {
 /// How a record came about, for the progress line.
 enum class StudentSource { Graded, Reused };
 
-/// A result that names `test` (name, suite, week, mode, visibility, max points) and is not graded:
-/// an entry of the class's test list, or the start of a test's result.
-TestResult result_naming(const TestCase& test);
-
 /// Grades every student (or reuses its saved record) and returns the records in roster order.
 /// `on_student` is called (one call at a time) as each student is done.
 std::vector<StudentRecord> grade_class(

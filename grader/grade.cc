@@ -44,29 +44,16 @@ std::string context_of_failure(const TestCase& test, const Expected& expected, c
 constexpr const char* kBudgetRanOut = "not run: the student's time budget (--student-budget) ran out";
 
 TestResult not_run_result(const TestCase& test, std::string message) {
-  TestResult result;
-  result.name = test.name;
-  result.suite = test.suite;
-  result.week = test.week;
-  result.mode = test.mode;
-  result.visibility = test.visibility;
-  result.shrunk_shown = test.shrunk_shown;
+  TestResult result = result_naming(test);
   result.verdict = Verdict::NotRun;
-  result.max_points = test.points;  // its points are lost, and still counted in max_points
+  // max_points stays: its points are lost, and still counted in max_points
   result.message = std::move(message);
   return result;
 }
 
 TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed, const GradeConfig& config,
                            CommandRunner& runner, CCompiler& compiler) {
-  TestResult result;
-  result.name = test.name;
-  result.suite = test.suite;
-  result.week = test.week;
-  result.mode = test.mode;
-  result.visibility = test.visibility;
-  result.shrunk_shown = test.shrunk_shown;
-  result.max_points = test.points;
+  TestResult result = result_naming(test);
 
   if (auto* error = std::get_if<std::string>(&computed)) {
     result.verdict = Verdict::InternalError;
@@ -106,6 +93,18 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
 }
 
 }  // namespace
+
+TestResult result_naming(const TestCase& test) {
+  TestResult result;
+  result.name = test.name;
+  result.suite = test.suite;
+  result.week = test.week;
+  result.mode = test.mode;
+  result.visibility = test.visibility;
+  result.shrunk_shown = test.shrunk_shown;
+  result.max_points = test.points;
+  return result;
+}
 
 TestResult grade_test(const TestCase& test, const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
   return grade_test(test, compute_expected(test, config.seed), config, runner, compiler);

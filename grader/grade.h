@@ -22,6 +22,10 @@
 
 namespace uirgrade {
 
+/// A result that names `test` (name, suite, week, mode, visibility, max points) and is not graded:
+/// an entry of the class's test list, or the start of a test's result.
+TestResult result_naming(const TestCase& test);
+
 /// Grades one test. Thread-safe; a test whose process could not be started is tried twice.
 TestResult grade_test(const TestCase& test, const GradeConfig& config, CommandRunner& runner,
                       CCompiler& compiler);
