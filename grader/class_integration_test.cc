@@ -154,6 +154,14 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   std::string html = read(out / "class.html");
   EXPECT_NE(html.find("<svg id=\"histogram\""), std::string::npos);
   EXPECT_NE(html.find("<h1>Week 3: 10 students</h1>"), std::string::npos);
+  // Tests that share an `# about:` line are one cause: bob's accumulator and conv1d both say "the
+  // load rule" in suites/week3, so they are counted under one summary, not two.
+  size_t load_rule = html.find("</b>: spec §5.3, the load rule: a load moves into the loop that stores into its version — ");
+  ASSERT_NE(load_rule, std::string::npos) << html;
+  std::string cause = html.substr(load_rule, html.find("</details>", load_rule) - load_rule);
+  EXPECT_NE(cause.find("week3/accumulator ("), std::string::npos) << cause;
+  EXPECT_NE(cause.find("week3/conv1d ("), std::string::npos) << cause;
+  EXPECT_NE(cause.find("bob"), std::string::npos) << cause;
   EXPECT_TRUE(fs::exists(out / "students/gus.json"));
   EXPECT_TRUE(fs::exists(out / "students/gus.txt"));
   if (!HasFailure()) fs::remove_all(dir);
