@@ -44,10 +44,11 @@ std::string modes_of(const FailedTest& test) {
   return fmt::format("[{}]", fmt::join(modes, ", "));
 }
 
-double points_lost(const FailedTest& test) {
+/// "1 point lost", "2 points lost", "0.5 points lost": a student reads this line first.
+std::string points_lost(const FailedTest& test) {
   double lost = 0;
   for (const TestResult* result : test.results) lost += result->max_points - result->points;
-  return lost;
+  return fmt::format("{:g} point{} lost", lost, lost == 1 ? "" : "s");
 }
 
 int statement_count(std::string_view program) {
@@ -64,7 +65,7 @@ int statement_count(std::string_view program) {
 /// One test in full: what it tests, how each mode failed, the program lines and data, the commands.
 void write_example(const FailedTest& test, std::ostream& out) {
   const ShownResult first = shown_result(test.first());
-  out << fmt::format("FAILED {} {} ({:g} points lost)\n", first.name, modes_of(test), points_lost(test));
+  out << fmt::format("FAILED {} {} ({})\n", first.name, modes_of(test), points_lost(test));
   if (!first.description.empty()) {
     out << "  what it tests:\n";
     write_indented(first.description, "    ", 8, out);
@@ -148,8 +149,7 @@ void write_closing_list(const std::vector<Cause>& causes, size_t failed, std::os
     const TestResult& first = test->first();
     std::string reason = student_may_see(first)
                              ? first.message
-                             : fmt::format("{} test, {:g} points lost",
-                                           first.visibility == Visibility::Hidden ? "hidden" : "after-due-date",
+                             : fmt::format("{} test, {}", first.visibility == Visibility::Hidden ? "hidden" : "after-due-date",
                                            points_lost(*test));
     out << fmt::format("  {:<{}}  {}\n", shown_line(first.name) + " " + modes_of(*test), width,
                        elide_middle(shown_line(reason), kMaxReasonChars));

@@ -35,7 +35,7 @@ TEST(ReportText, EachCauseShowsOneTestInFull) {
   EXPECT_TRUE(has_line(text, "12 of 17 tests failed (14 of 20 points lost), 11 causes:")) << text;
   EXPECT_TRUE(has_line(text, "== cause 2 of 11: wrong-buffer: wrong buffer contents (2 tests: 2 hand-written, 0 generated)"))
       << text;
-  EXPECT_TRUE(has_line(text, "FAILED week2/buffer [run] (1 points lost)")) << text;
+  EXPECT_TRUE(has_line(text, "FAILED week2/buffer [run] (1 point lost)")) << text;
   EXPECT_TRUE(has_line(text, "  run: what happened in week2/buffer")) << text;
   EXPECT_TRUE(has_line(text, "    expected: 1 2 3")) << text;
   EXPECT_TRUE(has_line(text, "         got: 1 2 4")) << text;
