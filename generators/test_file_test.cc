@@ -6,11 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include <sstream>
 
 #include "generators/differential.h"
 #include "testcase/test_headers.h"
 #include "oracle/oracle.h"
+#include "oracle/text_lines_testing.h"
 
 namespace uirgen {
 namespace {
@@ -28,12 +28,7 @@ constexpr const char* kFailingDoubler =
     "%no = cmpne 1 1\n"
     "assert %no\n";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using uir::testing::lines_of;
 
 int line_of(const std::string& text, const std::string& wanted) {
   std::vector<std::string> lines = lines_of(text);

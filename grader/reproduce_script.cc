@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "grader/c_compile.h"
+#include "grader/display_text.h"
 #include "grader/reproduce.h"
 
 namespace uirgrade {
@@ -55,7 +56,7 @@ std::string reproduce_script(const TestCase& test, const Expected& expected, con
       "#!/bin/sh\n# {}\n# Reruns your compiler on this case as the grader did, then compares with the oracle\n"
       "# (expected.txt, {}) as the grader does. Exit status 0: the same as the oracle; 1: it differs.\n"
       "cd \"$(dirname \"$0\")\" || exit 2\n",
-      title, expected.describe());
+      printable_line(title), expected.describe());  // one comment line: a line end in the title would start a command
   if (expected.exit_code != 2) script += kCompareFunction;
 
   // Running: the status of the student's command, or of the rendered kernel, lands in $status.

@@ -15,7 +15,8 @@ namespace uirgrade {
 /// reproduced.txt and reproduced-stderr.txt (the kept actual*.txt stay what the grader saw) and
 /// compares: the exit code; for exit 0 and 1 each checked slot line of expected.txt (i32 exactly,
 /// f32 within the test's rtol/atol, as spec §6.3); for exit 1 the first stderr line; for exit 2
-/// the rule when the test names one. `title` is the first comment line (test name and message).
+/// the rule when the test names one. `title` is the first comment line (test name and message), its
+/// line ends and other control characters spelled out.
 std::string reproduce_script(const TestCase& test, const Expected& expected, const GradeConfig& config,
                              const std::string& title);
 

@@ -4,33 +4,18 @@
 #include <gtest/gtest.h>
 
 #include "oracle/cli.h"
+#include "oracle/linearize_testing.h"
+#include "oracle/text_lines_testing.h"
 
 namespace uir {
 namespace {
 
-// The lesson's nest (lesson 3.1): j is closed first, so it is the inner loop.
-constexpr std::string_view kNest =
-    "%b = buffer 6 dtype=i32 slot=0\n"
-    "%i = range 2\n"
-    "%j = range 3\n"
-    "%i3 = mul %i 3   # i*3: outside the j loop\n"
-    "%o = add %i3 %j\n"
-    "%v = shrink %b %o shape=[]\n"
-    "%s = store %v %o\n"
-    "%ej = end %s %j\n"
-    "%ei = end %ej %i\n"
-    "%b1 = after %b %ei\n";
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using testing::kLessonNest;
+using testing::lines_of;
 
 TEST(CliLin, OneLinePerPlacedStatementWithStepDepthAndOpenLoops) {
   std::ostringstream out, err;
-  ASSERT_EQ(cli_lin({"nest.uir", std::string(kNest)}, out, err), kExitOk);
+  ASSERT_EQ(cli_lin({"nest.uir", std::string(kLessonNest)}, out, err), kExitOk);
   EXPECT_EQ(err.str(), "");
   std::vector<std::string> lines = lines_of(out.str());
   ASSERT_EQ(lines.size(), 10u);

@@ -1,5 +1,6 @@
 // Test helper for the linearizer's later stages: runs the stages before order_loops() on a program
-// the way linearize.cc runs them, so loop_order_test and schedule_test can call their stage directly.
+// the way linearize.cc runs them, so loop_order_test, schedule_test and mutant_linearize_test can call
+// their stage directly.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -24,7 +25,7 @@ struct StagesBeforeLoopOrder {
     const Program& program = compiled.program;
     EXPECT_FALSE(build_loop_tree(program, &tree).has_value());
     EXPECT_FALSE(check_effects_take_effect(program, tree).has_value());
-    std::vector<int32_t> target(program.stmts.size(), kTopLevel);
+    target.assign(program.stmts.size(), kTopLevel);
     for (size_t s = 0; s < program.stmts.size(); ++s) {
       if (!live[s]) continue;
       EXPECT_FALSE(find_target(program, tree, static_cast<int32_t>(s), &target[s]).has_value());
@@ -36,6 +37,7 @@ struct StagesBeforeLoopOrder {
   std::vector<bool> live;
   Users users;
   LoopTree tree;
+  std::vector<int32_t> target;  // each live statement's loop before the load rule (find_target)
   Placement placement;
 };
 

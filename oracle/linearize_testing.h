@@ -61,6 +61,37 @@ class Trace {
 
 using Loops = std::vector<std::string>;
 
+/// Lesson 3.1's nest: %j is closed first, so it is the inner loop; %i3 runs in %i only.
+constexpr std::string_view kLessonNest =
+    "%b = buffer 6 dtype=i32 slot=0\n"
+    "%i = range 2\n"
+    "%j = range 3\n"
+    "%i3 = mul %i 3   # i*3: outside the j loop\n"
+    "%o = add %i3 %j\n"
+    "%v = shrink %b %o shape=[]\n"
+    "%s = store %v %o\n"
+    "%ej = end %s %j\n"
+    "%ei = end %ej %i\n"
+    "%b1 = after %b %ei\n";
+
+/// %k3 names only %k but runs inside %i, %j and %k (the book's "k*3 inside i, j, k", §5.5): valid,
+/// but the book's attempt (a), exact scope matching, never finds the loops open that %k3 names.
+constexpr std::string_view kSkipsTheMiddleLoops =
+    "%b = buffer 24 dtype=i32 slot=0\n"
+    "%i = range 2\n"
+    "%j = range 3\n"
+    "%k = range 4\n"
+    "%k3 = mul %k 3\n"  // line 5
+    "%i12 = mul %i 12\n"
+    "%o = add %i12 %k3\n"
+    "%oj = add %o %j\n"
+    "%v = shrink %b %oj shape=[]\n"
+    "%s = store %v %oj\n"
+    "%ek = end %s %k\n"
+    "%ej = end %ek %j\n"
+    "%ei = end %ej %i\n"
+    "%b1 = after %b %ei\n";
+
 /// Loop %i (range line first) reads B1, which only loop %j's end makes: %j must open first (spec §5.3),
 /// while the book's attempt (b), siblings in range-line order, opens %i first.
 constexpr std::string_view kReadThroughEnd =

@@ -16,17 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "oracle/text_lines_testing.h"
 #include "oracle/validator_testing.h"
 
 namespace uir {
 namespace {
 
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using testing::lines_of;
 
 std::string join_lines(const std::vector<std::string>& source) {
   std::string text;
@@ -177,7 +173,7 @@ RC_GTEST_PROP(ParseFuzz, TheSeedProgramsAreValid, ()) {
 }
 
 RC_GTEST_PROP(ParseFuzz, ADeletedTokenIsRejectedOrStillSound, ()) {
-  std::vector<std::string> source = split_lines(*rc::gen::elementOf(kValidPrograms));
+  std::vector<std::string> source = lines_of(*rc::gen::elementOf(kValidPrograms));
   size_t line = *rc::gen::inRange<size_t>(0, source.size());
   std::vector<std::string> tokens;
   std::istringstream words(source[line]);
@@ -191,7 +187,7 @@ RC_GTEST_PROP(ParseFuzz, ADeletedTokenIsRejectedOrStillSound, ()) {
 }
 
 RC_GTEST_PROP(ParseFuzz, SwappedLinesAreRejectedOrStillSound, ()) {
-  std::vector<std::string> source = split_lines(*rc::gen::elementOf(kValidPrograms));
+  std::vector<std::string> source = lines_of(*rc::gen::elementOf(kValidPrograms));
   size_t a = *rc::gen::inRange<size_t>(0, source.size());
   size_t b = *rc::gen::inRange<size_t>(0, source.size());
   std::swap(source[a], source[b]);
@@ -200,7 +196,7 @@ RC_GTEST_PROP(ParseFuzz, SwappedLinesAreRejectedOrStillSound, ()) {
 
 RC_GTEST_PROP(ParseFuzz, AUseMovedAboveItsDefinitionIsRejected, ()) {
   // Move a line that uses a name to just above the line defining that name.
-  std::vector<std::string> source = split_lines(*rc::gen::elementOf(kValidPrograms));
+  std::vector<std::string> source = lines_of(*rc::gen::elementOf(kValidPrograms));
   size_t user = *rc::gen::inRange<size_t>(1, source.size());
   std::istringstream words(source[user]);
   std::vector<std::string> tokens;
@@ -220,7 +216,7 @@ RC_GTEST_PROP(ParseFuzz, AUseMovedAboveItsDefinitionIsRejected, ()) {
 }
 
 RC_GTEST_PROP(ParseFuzz, AHugeLiteralIsAlwaysRejected, ()) {
-  std::vector<std::string> source = split_lines(*rc::gen::elementOf(kValidPrograms));
+  std::vector<std::string> source = lines_of(*rc::gen::elementOf(kValidPrograms));
   // Every i32 literal token, as (line, token index).
   std::vector<std::pair<size_t, size_t>> literals;
   std::vector<std::vector<std::string>> tokens(source.size());
