@@ -1,10 +1,15 @@
 // Throughput of `grade class` against one `grade` run per student (issue 14). Run by hand:
-//   build/bench_class_throughput [STUDENTS] [JOBS] [SANDBOX]   (defaults: 50, every core, auto)
+//   build/bench_class_throughput [STUDENTS] [JOBS] [SANDBOX] [same|distinct]
+//   (defaults: 50, every core, auto, same)
 // Makes a class of STUDENTS copies of the oracle CLI (each folder's student-uirc is the uir-oracle
 // binary), then, in the same run and with the same week 3 tests, seed, jobs and sandbox, grades
 // them once with `grade class` and then as STUDENTS sequential `grade` runs (the shell loop a
 // class needed before; each prints a progress line on stderr). Prints students per minute for each and the ratio (target: >= 1.5x).
 // Every student must score 100% in both, or the figures mean nothing and the bench says so.
+// `same` copies render identical C, which grade class's compile cache (keyed by the C text) then
+// compiles once for the whole class; real students' C differs. `distinct` makes each student a
+// two-line wrapper that appends a comment naming the student to the oracle's C, so every student's
+// kernels are compiled as a real class's would be (both sides pay the wrapper's shell start).
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -92,8 +97,9 @@ int main(int argc, char** argv) {
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const std::string jobs = argc > 2 ? argv[2] : std::to_string(cores);
   const std::string sandbox = argc > 3 ? argv[3] : "auto";
-  if (students < 1) {
-    std::fprintf(stderr, "usage: bench_class_throughput [STUDENTS] [JOBS] [SANDBOX]\n");
+  const std::string renders = argc > 4 ? argv[4] : "same";
+  if (students < 1 || (renders != "same" && renders != "distinct")) {
+    std::fprintf(stderr, "usage: bench_class_throughput [STUDENTS] [JOBS] [SANDBOX] [same|distinct]\n");
     return 2;
   }
 
@@ -105,15 +111,23 @@ int main(int argc, char** argv) {
   for (int s = 0; s < students; ++s) {
     fs::path folder = subs / fmt::format("s{:03}", s);
     fs::create_directories(folder);
-    fs::copy_file(kOracle, folder / "student-uirc");
+    if (renders == "same") {
+      fs::copy_file(kOracle, folder / "student-uirc");
+      continue;
+    }
+    fs::copy_file(kOracle, folder / "uir-oracle");
+    std::ofstream(folder / "student-uirc") << fmt::format(
+        "#!/bin/sh\n\"$(dirname \"$0\")/uir-oracle\" \"$@\" || exit $?\n"
+        "if [ \"$1\" = render ]; then echo '/* s{:03} */'; fi\n", s);
+    fs::permissions(folder / "student-uirc", fs::perms::owner_all, fs::perm_options::add);
   }
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     fs::permissions(entry.path(), fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add);
   fs::permissions(dir, fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add);
   const std::vector<std::string> shared = {"--week", "3", "--seed", kSeed, "-j", jobs, "--sandbox", sandbox};
 
-  std::printf("class of %d copies of uir-oracle, week 3, seed %s, -j %s, --sandbox %s (load %.1f)\n", students,
-              kSeed.c_str(), jobs.c_str(), sandbox.c_str(), load_average());
+  std::printf("class of %d copies of uir-oracle (%s renders), week 3, seed %s, -j %s, --sandbox %s (load %.1f)\n",
+              students, renders.c_str(), kSeed.c_str(), jobs.c_str(), sandbox.c_str(), load_average());
   std::fflush(stdout);
 
   auto start = std::chrono::steady_clock::now();
