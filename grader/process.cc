@@ -363,11 +363,9 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   if (borrow_uid && !lease) return internal_error("no uid to run the student as: " + error);
   // A class student's supplementary group is for the uid tier (its private copy); bwrap clears them.
   const std::optional<gid_t> group = tier == Tier::Namespaces ? std::nullopt : request.extra_group;
-  if (lease) {
-    if (!can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
-    for (const std::string& path : request.read_only_paths)
-      if (!can_read_as(path, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
-  }
+  const ProcessLimits& limits = request.limits;
+  WorkdirCap cap;
+  if (whole_run_limits) cap = {limits.workdir_bytes, limits.workdir_files, workdir_on_tmpfs(tier)};
   // The namespaces tier: a pre-built sandbox when the request allows one (declared before the run
   // directory, so that it is reset after the directory is gone), else a bubblewrap of this run's
   // own, equally isolated, which is also the way when no sandbox can be built.
@@ -376,14 +374,21 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
     std::vector<std::string> paths = request.read_only_paths;
     if (!visible_in_minimal_root(executable, paths)) paths.push_back(executable);
     std::string ignored;
-    return pool->acquire(paths, &ignored);
+    return pool->acquire(paths, cap, &ignored);
   }();
+  // In a pre-built sandbox the run directory is made in the sandbox's run parent: its tmpfs holds
+  // the cap, or (it has none) the cap is measured, since a tmpfs mounted now would not be seen there.
+  if (sandbox) cap.in_capped_parent = sandbox->run_parent_holds_cap();
+  if (sandbox && !cap.in_capped_parent) cap.tmpfs_allowed = false;
+  if (lease && !(sandbox && sandbox->access_checked(executable))) {
+    if (!can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
+    for (const std::string& path : request.read_only_paths)
+      if (!can_read_as(path, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
+    if (sandbox) sandbox->set_access_checked(executable);
+  }
   const bool use_bwrap = tier == Tier::Namespaces && !sandbox;
   std::optional<std::pair<uid_t, gid_t>> owner;
   if (lease) owner = std::pair(lease->uid(), lease->gid());
-  const ProcessLimits& limits = request.limits;
-  WorkdirCap cap;
-  if (whole_run_limits) cap = {limits.workdir_bytes, limits.workdir_files, workdir_on_tmpfs(tier)};
   std::optional<RunDirectory> workdir =
       RunDirectory::create(request.files, owner, cap, &error, sandbox ? sandbox->run_parent() : "");
   if (!workdir) return internal_error(error);

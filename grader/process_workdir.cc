@@ -170,13 +170,12 @@ std::optional<RunDirectory> RunDirectory::create(const std::vector<std::pair<std
   }
   RunDirectory directory(path, cap);  // from here on, removed on every early return
   // A tmpfs of the cap's size on the directory: the kernel stops the run's writes at the cap (and
-  // the pages count in the run's memory cgroup). mode=0700 like mkdtemp's.
-  if (cap.tmpfs_allowed && (cap.bytes > 0 || cap.files > 0)) {
-    std::string options = "mode=0700";
-    if (cap.bytes > 0) options += fmt::format(",size={}", cap.bytes);
-    if (cap.files > 0) options += fmt::format(",nr_inodes={}", cap.files + 1);  // + its own root
-    directory.on_tmpfs_ = mount("uirgrade-run", path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) == 0;
-  }
+  // the pages count in the run's memory cgroup). mode=0700 like mkdtemp's. In a capped parent the
+  // parent's tmpfs does the same.
+  if (cap.in_capped_parent)
+    directory.on_tmpfs_ = true;
+  else if (cap.tmpfs_allowed && (cap.bytes > 0 || cap.files > 0))
+    directory.on_tmpfs_ = mount_capped_tmpfs(path, cap, 0700, 0);
   if (owner && chown(path.c_str(), owner->first, owner->second) != 0) {
     *error = fmt::format("cannot give {} to uid {}: {}", path, owner->first, strerror(errno));
     return std::nullopt;
@@ -233,7 +232,7 @@ bool RunDirectory::cap_reached() const {
 RunDirectory::~RunDirectory() {
   if (path_.empty()) return;
   // A tmpfs goes with everything in it at once; no process of the run is left to hold it.
-  if (on_tmpfs_ && umount2(path_.c_str(), MNT_DETACH) == 0) {
+  if (on_tmpfs_ && !cap_.in_capped_parent && umount2(path_.c_str(), MNT_DETACH) == 0) {
     rmdir(path_.c_str());
     return;
   }
@@ -247,6 +246,18 @@ bool can_mount_run_tmpfs() {
     return probe && probe->on_tmpfs();
   }();
   return possible;
+}
+
+bool mount_capped_tmpfs(const std::string& path, const WorkdirCap& cap, mode_t mode, uint64_t fixed_entries) {
+  std::string options = fmt::format("mode={:o}", mode);
+  if (cap.bytes > 0) options += fmt::format(",size={}", cap.bytes);
+  if (cap.files > 0) options += fmt::format(",nr_inodes={}", cap.files + fixed_entries + 1);  // + its own root
+  return mount("uirgrade-run", path.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) == 0;
+}
+
+bool holds_nothing(const std::string& path) {
+  struct statvfs fs {};
+  return statvfs(path.c_str(), &fs) == 0 && fs.f_files - fs.f_ffree == 1 && fs.f_bfree == fs.f_blocks;
 }
 
 bool remove_tree(const std::string& path) {

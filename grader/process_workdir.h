@@ -21,6 +21,9 @@ struct WorkdirCap {
   uint64_t files = 0;  // entries of any kind, directories included
   /// false: never a tmpfs, always measured (the uid tier of a container, which cannot mount).
   bool tmpfs_allowed = true;
+  /// The directory's parent is a tmpfs of this cap that holds nothing else (a pre-built sandbox's
+  /// run parent, sandbox_pool.h): the directory is made in it, with no tmpfs of its own.
+  bool in_capped_parent = false;
 };
 
 class RunDirectory {
@@ -58,6 +61,15 @@ class RunDirectory {
 
 /// Whether this grader may mount a tmpfs on a run directory (probed once, by doing it).
 bool can_mount_run_tmpfs();
+
+/// Mounts a tmpfs on `path` holding at most `cap`'s bytes and `cap.files` entries besides
+/// `fixed_entries` of its own (directories the grader makes in it), root mode `mode`. False with
+/// errno set when the grader may not mount.
+bool mount_capped_tmpfs(const std::string& path, const WorkdirCap& cap, mode_t mode, uint64_t fixed_entries);
+
+/// Whether the file system mounted at `path` holds nothing but its root directory: no other
+/// inode and no block in use (statvfs). A tmpfs emptied between runs is checked so.
+bool holds_nothing(const std::string& path);
 
 /// Removes `path` and everything below it without following symbolic links, first making each
 /// directory writable by its owner. Returns false if anything is left.

@@ -1,10 +1,12 @@
 #include "grader/process_workdir.h"
 
 #include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -88,6 +90,60 @@ TEST(RunDirectory, ATmpfsCapsTheNumberOfFiles) {
   while (made < 100 && mkdir((dir->path() + "/d" + std::to_string(made)).c_str(), 0700) == 0) made++;
   EXPECT_EQ(made, 20);
   EXPECT_TRUE(dir->cap_reached());
+}
+
+// A pre-built sandbox's run parent: one tmpfs of the cap, mounted once, holding one run directory
+// at a time; the same cap holds in each, and the parent is found empty after each.
+TEST(RunDirectory, InACappedParentEachRunHasTheWholeCapAndLeavesItEmpty) {
+  if (!can_mount_run_tmpfs()) GTEST_SKIP() << "this grader cannot mount a tmpfs (not root)";
+  char parent[] = "/tmp/uirgrade-capped-parent-XXXXXX";
+  ASSERT_TRUE(mkdtemp(parent));
+  WorkdirCap cap{1 << 20, 20, true};
+  ASSERT_TRUE(mount_capped_tmpfs(parent, cap, 0711, 1)) << strerror(errno);
+  EXPECT_TRUE(holds_nothing(parent));
+  cap.in_capped_parent = true;
+  std::string error;
+  for (int run = 0; run < 2; run++) {
+    std::optional<RunDirectory> dir = RunDirectory::create({{"prog.uir", "x"}}, std::nullopt, cap, &error, parent);
+    ASSERT_TRUE(dir) << error;
+    EXPECT_TRUE(dir->on_tmpfs());
+    EXPECT_FALSE(holds_nothing(parent));
+    EXPECT_FALSE(dir->cap_reached()) << "run " << run << " starts with the whole cap";
+    EXPECT_LT(write_bytes(dir->path(), "big", 4 << 20), 1u << 20);
+    EXPECT_TRUE(dir->cap_reached());
+    unlink((dir->path() + "/big").c_str());
+    unlink((dir->path() + "/prog.uir").c_str());
+    int made = 0;  // prog.uir's inode is free again: the cap's 20 entries, not one more
+    while (made < 100 && mkdir((dir->path() + "/d" + std::to_string(made)).c_str(), 0700) == 0) made++;
+    EXPECT_EQ(made, 20);
+  }
+  EXPECT_TRUE(holds_nothing(parent)) << "every run directory is removed with what it held";
+  EXPECT_EQ(umount(parent), 0);
+  rmdir(parent);
+}
+
+TEST(HoldsNothing, SeesAnyFileOrDirectoryLeftInATmpfs) {
+  if (!can_mount_run_tmpfs()) GTEST_SKIP() << "this grader cannot mount a tmpfs (not root)";
+  char path[] = "/tmp/uirgrade-holds-nothing-XXXXXX";
+  ASSERT_TRUE(mkdtemp(path));
+  ASSERT_TRUE(mount_capped_tmpfs(path, {1 << 20, 20, true}, 0700, 0)) << strerror(errno);
+  EXPECT_TRUE(holds_nothing(path));
+  std::string dir = std::string(path) + "/empty-dir";
+  ASSERT_EQ(mkdir(dir.c_str(), 0700), 0);
+  EXPECT_FALSE(holds_nothing(path)) << "an empty directory";
+  rmdir(dir.c_str());
+  EXPECT_TRUE(holds_nothing(path));
+  // A file unlinked while still open keeps its blocks and inode: still not empty.
+  int fd = open((std::string(path) + "/f").c_str(), O_RDWR | O_CREAT, 0600);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, "x", 1), 1);
+  unlink((std::string(path) + "/f").c_str());
+  EXPECT_FALSE(holds_nothing(path)) << "an open, unlinked file";
+  close(fd);
+  EXPECT_TRUE(holds_nothing(path));
+  EXPECT_FALSE(holds_nothing("/proc/self/nonexistent"));
+  EXPECT_EQ(umount(path), 0);
+  rmdir(path);
 }
 
 TEST(RunDirectory, WithoutATmpfsTheCapIsMeasured) {

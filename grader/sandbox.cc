@@ -23,7 +23,9 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <deque>
 #include <fstream>
+#include <mutex>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -90,6 +92,60 @@ int wait_for_helper(pid_t helper) {
 
 bool running_as_root() { return geteuid() == 0; }
 
+namespace {
+
+// How many uids one claim locks and checks at once: finding whether a uid owns a process reads
+// every process's /proc status (some 3 ms on a loaded machine, once the largest cost of a test),
+// and one pass answers for the whole batch.
+constexpr size_t kClaimBatch = 16;
+
+// Uids locked by this grader and found to own no process, handed out oldest first. None of them
+// can gain a process while it waits here: only a process of that uid, or root, can make one, and
+// every grader takes the uid's lock before it starts anything as that uid.
+struct ClaimedUids {
+  std::mutex mutex;
+  std::deque<std::pair<uid_t, int>> ready;  // (uid, its lock file's descriptor)
+};
+
+// Locks up to kClaimBatch free uids after the cursor and keeps those that own no process; a uid
+// that still owns processes (left by a grader that crashed) would start with part of its NPROC
+// budget spent: they are killed, and the uid is skipped. False with *error when none is free.
+bool claim_batch(uint64_t first_id, std::atomic<uint64_t>& cursor, ClaimedUids& claimed, std::string* error) {
+  for (uint64_t attempt = 0; attempt < kIdCount && claimed.ready.empty();) {
+    std::vector<std::pair<uid_t, int>> locked;
+    for (; attempt < kIdCount && locked.size() < kClaimBatch; attempt++) {
+      uint64_t id = first_id + cursor.fetch_add(1) % kIdCount;
+      std::string lock_path = fmt::format("{}/{}", kLockDirectory, id);
+      int fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+      if (fd < 0) {
+        *error = fmt::format("cannot open {}: {}", lock_path, strerror(errno));
+        for (const auto& [uid, lock_fd] : locked) close(lock_fd);
+        return false;
+      }
+      if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        locked.emplace_back(static_cast<uid_t>(id), fd);
+      else
+        close(fd);
+    }
+    std::vector<uid_t> ids;
+    for (const auto& [uid, fd] : locked) ids.push_back(uid);
+    std::vector<uid_t> free = without_processes(ids);
+    for (const auto& [uid, fd] : locked) {
+      if (std::find(free.begin(), free.end(), uid) != free.end()) {
+        claimed.ready.emplace_back(uid, fd);
+        continue;
+      }
+      kill_every_process_of(uid);
+      close(fd);
+    }
+  }
+  if (!claimed.ready.empty()) return true;
+  *error = fmt::format("all {} student uids are in use", kIdCount);
+  return false;
+}
+
+}  // namespace
+
 std::optional<UidLease> UidLease::claim(std::string* error) {
   struct BorrowedRange {
     std::optional<uint64_t> first_id;
@@ -108,24 +164,12 @@ std::optional<UidLease> UidLease::claim(std::string* error) {
   // Start each search after the last claim (and at a per-process offset), so that a uid is reused
   // as late as possible and parallel claims rarely try the same file.
   static std::atomic<uint64_t> cursor{static_cast<uint64_t>(getpid()) * 131};
-  for (uint64_t attempt = 0; attempt < kIdCount; attempt++) {
-    uint64_t id = *range.first_id + cursor.fetch_add(1) % kIdCount;
-    std::string lock_path = fmt::format("{}/{}", kLockDirectory, id);
-    int fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0) {
-      *error = fmt::format("cannot open {}: {}", lock_path, strerror(errno));
-      return std::nullopt;
-    }
-    if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-      // A uid that still owns processes (left by a grader that crashed) would start with part of
-      // its NPROC budget spent: kill them, and take another.
-      if (processes_owned_by(static_cast<uid_t>(id)).empty()) return UidLease(static_cast<uid_t>(id), fd);
-      kill_every_process_of(static_cast<uid_t>(id));
-    }
-    close(fd);
-  }
-  *error = fmt::format("all {} student uids are in use", kIdCount);
-  return std::nullopt;
+  static ClaimedUids claimed;
+  std::lock_guard lock(claimed.mutex);
+  if (claimed.ready.empty() && !claim_batch(*range.first_id, cursor, claimed, error)) return std::nullopt;
+  auto [uid, fd] = claimed.ready.front();
+  claimed.ready.pop_front();
+  return UidLease(uid, fd);
 }
 
 UidLease::UidLease(UidLease&& other) noexcept : uid_(other.uid_), lock_fd_(other.lock_fd_) {
@@ -136,13 +180,15 @@ UidLease::~UidLease() {
   if (lock_fd_ >= 0) close(lock_fd_);  // releases the flock
 }
 
-std::vector<pid_t> processes_owned_by(uid_t uid) {
-  // The real uid from /proc/<pid>/status: the owner of /proc/<pid> is root for a process that made
-  // itself non-dumpable (PR_SET_DUMPABLE), which a student could do to hide.
-  std::vector<pid_t> pids;
+namespace {
+
+// Calls visit(pid, real uid) for every process now, zombies included. The real uid comes from
+// /proc/<pid>/status: the owner of /proc/<pid> is root for a process that made itself
+// non-dumpable (PR_SET_DUMPABLE), which a student could do to hide.
+template <class Visit>
+void for_each_process(Visit visit) {
   DIR* proc = opendir("/proc");
-  if (!proc) return pids;
-  const std::string wanted = "Uid:\t" + std::to_string(uid) + "\t";
+  if (!proc) return;
   char buffer[4096];
   while (dirent* entry = readdir(proc)) {
     if (!std::isdigit(static_cast<unsigned char>(entry->d_name[0]))) continue;
@@ -150,11 +196,31 @@ std::vector<pid_t> processes_owned_by(uid_t uid) {
     if (fd < 0) continue;
     ssize_t n = read(fd, buffer, sizeof buffer - 1);
     close(fd);
-    if (n > 0 && std::string_view(buffer, static_cast<size_t>(n)).find(wanted) != std::string_view::npos)
-      pids.push_back(static_cast<pid_t>(std::atol(entry->d_name)));
+    if (n <= 0) continue;
+    buffer[n] = '\0';
+    const char* uid_line = std::strstr(buffer, "\nUid:\t");
+    if (uid_line) visit(static_cast<pid_t>(std::atol(entry->d_name)), static_cast<uid_t>(std::strtoul(uid_line + 6, nullptr, 10)));
   }
   closedir(proc);
+}
+
+}  // namespace
+
+std::vector<pid_t> processes_owned_by(uid_t uid) {
+  std::vector<pid_t> pids;
+  for_each_process([&](pid_t pid, uid_t owner) {
+    if (owner == uid) pids.push_back(pid);
+  });
   return pids;
+}
+
+std::vector<uid_t> without_processes(const std::vector<uid_t>& uids) {
+  std::vector<uid_t> owning;
+  for_each_process([&](pid_t, uid_t owner) { owning.push_back(owner); });
+  std::vector<uid_t> free;
+  for (uid_t uid : uids)
+    if (std::find(owning.begin(), owning.end(), uid) == owning.end()) free.push_back(uid);
+  return free;
 }
 
 void kill_every_process_of(uid_t uid) {

@@ -22,7 +22,8 @@ bool running_as_root();
 /// its own file in a root-only directory, released when the lease is destroyed. Move-only.
 class UidLease {
  public:
-  /// Claims a free uid: one that no other lease holds and that owns no process.
+  /// Claims a free uid: one that no other lease holds and that owns no process. Uids are locked
+  /// and checked in batches; the rest of a batch waits, locked, for the next claims.
   static std::optional<UidLease> claim(std::string* error);
   UidLease(UidLease&& other) noexcept;
   UidLease& operator=(UidLease&&) = delete;
@@ -39,6 +40,8 @@ class UidLease {
 
 /// The processes whose real uid is `uid` now, zombies included.
 std::vector<pid_t> processes_owned_by(uid_t uid);
+/// Those of `uids` that own no process now (one pass over /proc for all of them).
+std::vector<uid_t> without_processes(const std::vector<uid_t>& uids);
 
 /// Sends SIGKILL to every process owned by `uid`, from a child that becomes `uid` and calls
 /// kill(-1), which the kernel makes atomic with fork: no child of theirs escapes it.

@@ -3,7 +3,7 @@
 // set of read-only paths, its own mount, PID, network, IPC and UTS namespaces, held open by an idle
 // process) is built once and each run joins it with setns (process_child.h). One run at a time
 // uses a sandbox; between runs it is reset to as it was built, so that nothing passes from one run
-// to the next: no process left in it, /tmp and /dev/mqueue emptied, no System V IPC object, and the
+// to the next: no process left in it, /tmp, /dev/mqueue and the run parent emptied, no System V IPC object, and the
 // PID counter wound back (a run must not learn how many processes the one before it started).
 // A sandbox that cannot be reset is thrown away.
 #pragma once
@@ -17,6 +17,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "grader/process_workdir.h"
 
 namespace uirgrade {
 
@@ -53,6 +55,14 @@ class SandboxPool {
     const SandboxNamespaces& namespaces() const;
     /// Whether no process is left in the sandbox but its own two (bubblewrap's init and the holder).
     bool empty_of_processes() const;
+    /// Whether the run parent is a tmpfs of the cap the sandbox was acquired with (the run
+    /// directory is then made in it, with no mount of its own; the reset checks it is empty).
+    bool run_parent_holds_cap() const;
+    /// Whether a borrowed uid's access to `executable` and the read-only paths was checked for an
+    /// earlier run: every borrowed uid stands in the same relation to them (none owns them, no
+    /// groups), so one check serves the sandbox's every run of that executable.
+    bool access_checked(const std::string& executable) const;
+    void set_access_checked(const std::string& executable);
 
    private:
     friend class SandboxPool;
@@ -62,9 +72,10 @@ class SandboxPool {
   };
 
   /// A sandbox whose only host paths beside the system's are `read_only_paths` (bound read-only at
-  /// the same place) and the run parent: an idle one if there is, else a new one. Fills *error
-  /// when none can be built.
-  std::optional<Lease> acquire(const std::vector<std::string>& read_only_paths, std::string* error);
+  /// the same place) and the run parent, a tmpfs of `cap` where the cap asks for one: an idle one
+  /// if there is, else a new one. Fills *error when none can be built.
+  std::optional<Lease> acquire(const std::vector<std::string>& read_only_paths, const WorkdirCap& cap,
+                               std::string* error);
 
   /// How many sandboxes were built so far (for tests and the bench).
   size_t sandboxes_built() const;

@@ -141,29 +141,28 @@ TEST_F(SandboxReuseTest, ASandboxShowsOnlyItsOwnReadOnlyPaths) {
   fs::remove_all(base);
 }
 
-TEST_F(SandboxReuseTest, ARunDirectoryMountedAfterTheSandboxWasBuiltIsSeenInIt) {
-  // What a size-limited tmpfs mounted on the run directory by the grader relies on.
-  SandboxPool pool;
-  std::string error;
-  std::optional<SandboxPool::Lease> lease = pool.acquire({}, &error);
-  ASSERT_TRUE(lease) << error;
-  fs::path run = fs::path(lease->run_parent()) / "run";
-  fs::create_directory(run);
-  ASSERT_EQ(std::system(("mount -t tmpfs -o size=1m tmpfs " + run.string()).c_str()), 0);
-  std::ofstream(run / "seen") << "yes";
-  // In the sandbox's mount namespace (the one a run joins), the host's tmpfs must have propagated.
-  std::string listing;
-  {
-    std::string command = "nsenter --mount=/proc/" + std::to_string(getpid()) + "/fd/" +
-                          std::to_string(lease->namespaces().joined_by_child[3]) + " cat " + (run / "seen").string();
-    FILE* pipe = popen(command.c_str(), "r");
-    char buffer[64] = {};
-    if (pipe && fgets(buffer, sizeof buffer, pipe)) listing = buffer;
-    if (pipe) pclose(pipe);
+// The run directory's cap is the sandbox's run parent, a tmpfs mounted once: it holds in every run,
+// and what one run wrote is gone before the next (which could not have the whole cap otherwise).
+TEST_F(SandboxReuseTest, EveryRunInASandboxHasTheWholeWorkingDirectoryCap) {
+  ProcessRunner runner(Tier::Namespaces);
+  auto capped = [](const std::string& script) {
+    ProcessRequest request = shell(script);
+    request.limits.workdir_bytes = 1 << 20;
+    request.limits.workdir_files = 50;
+    return request;
+  };
+  for (int round = 0; round < 2; round++) {
+    ProcessResult full = runner.run(capped("head -c 3000000 /dev/zero > big; mkdir kept"));
+    ASSERT_TRUE(full.started) << full.internal_error;
+    EXPECT_TRUE(full.workdir_limit) << "round " << round << ": " << full.err;
+    ProcessResult fits = runner.run(capped("ls; head -c 900000 /dev/zero > f && echo wrote"));
+    ASSERT_TRUE(fits.started) << fits.internal_error;
+    EXPECT_FALSE(fits.workdir_limit) << fits.err;
+    EXPECT_EQ(fits.out, "wrote\n") << "nothing of the run before, and the whole cap: " << fits.err;
+    ProcessResult many = runner.run(capped("for i in $(seq 60); do : > f$i; done"));
+    EXPECT_TRUE(many.workdir_limit) << "50 files at most";
   }
-  EXPECT_EQ(listing, "yes");
-  ASSERT_EQ(std::system(("umount " + run.string()).c_str()), 0);
-  fs::remove(run);
+  EXPECT_EQ(runner.sandboxes_built(), 1u);
 }
 
 }  // namespace

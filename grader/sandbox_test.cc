@@ -63,32 +63,54 @@ TEST(UidLease, ConcurrentLeasesGetDistinctUidsThatAreReusedAfterRelease) {
   EXPECT_EQ(first->gid(), static_cast<gid_t>(first->uid()));
 }
 
+// A child that takes `uid` and sleeps; returns once /proc shows it under that uid.
+pid_t sleeper_as(uid_t uid) {
+  pid_t sleeper = fork();
+  if (sleeper == 0) {
+    if (setresuid(uid, uid, uid) != 0) _exit(1);
+    pause();
+    _exit(0);
+  }
+  // Wait until the child has taken the uid, or what follows could run before it.
+  std::string status_path = "/proc/" + std::to_string(sleeper) + "/status";
+  for (int i = 0; sleeper > 0 && i < 1000 && access(status_path.c_str(), F_OK) == 0; i++) {
+    struct stat info {};
+    if (stat(("/proc/" + std::to_string(sleeper)).c_str(), &info) == 0 && info.st_uid == uid) break;
+    usleep(1000);
+  }
+  return sleeper;
+}
+
 TEST(KillEveryProcessOf, KillsAProcessOfThatUid) {
   if (!running_as_root()) GTEST_SKIP() << "only root can act as another uid";
   std::string error;
   std::optional<UidLease> lease = UidLease::claim(&error);
   ASSERT_TRUE(lease) << error;
   EXPECT_TRUE(processes_owned_by(lease->uid()).empty()) << "a claimed uid owns no process";
-  pid_t sleeper = fork();
+  pid_t sleeper = sleeper_as(lease->uid());
   ASSERT_GE(sleeper, 0);
-  if (sleeper == 0) {
-    if (setresuid(lease->uid(), lease->uid(), lease->uid()) != 0) _exit(1);
-    pause();
-    _exit(0);
-  }
-  // Wait until the child has taken the uid, or kill(-1) could run before it.
-  std::string status_path = "/proc/" + std::to_string(sleeper) + "/status";
-  for (int i = 0; i < 1000 && access(status_path.c_str(), F_OK) == 0; i++) {
-    struct stat info {};
-    if (stat(("/proc/" + std::to_string(sleeper)).c_str(), &info) == 0 && info.st_uid == lease->uid()) break;
-    usleep(1000);
-  }
   EXPECT_EQ(processes_owned_by(lease->uid()), std::vector<pid_t>{sleeper});
   kill_every_process_of(lease->uid());
   int status = 0;
   ASSERT_EQ(waitpid(sleeper, &status, 0), sleeper);
   EXPECT_TRUE(WIFSIGNALED(status));
   EXPECT_EQ(WTERMSIG(status), SIGKILL);
+}
+
+// The check a claim makes for a whole batch of uids at once.
+TEST(WithoutProcesses, LeavesOutTheUidsThatOwnAProcess) {
+  if (!running_as_root()) GTEST_SKIP() << "only root can act as another uid";
+  std::string error;
+  std::optional<UidLease> busy = UidLease::claim(&error), idle = UidLease::claim(&error);
+  ASSERT_TRUE(busy && idle) << error;
+  const std::vector<uid_t> both = {busy->uid(), idle->uid()};
+  EXPECT_EQ(without_processes(both), both);
+  pid_t sleeper = sleeper_as(busy->uid());
+  ASSERT_GE(sleeper, 0);
+  EXPECT_EQ(without_processes(both), std::vector<uid_t>{idle->uid()});
+  kill(sleeper, SIGKILL);
+  ASSERT_EQ(waitpid(sleeper, nullptr, 0), sleeper);
+  EXPECT_EQ(without_processes(both), both);
 }
 
 TEST(CanReadAndExecuteAs, RefusesAPrivateFileAndAcceptsAPublicOne) {
