@@ -40,6 +40,7 @@ struct Options {
   std::vector<std::string> mutants;  // empty: all
   bool all_failures = false;
   bool show = false;
+  int attempts = uirgrade::kGradeMinimizeLimits.max_attempts;  // --attempts: another budget, to compare
 };
 
 struct Shrunk {
@@ -82,6 +83,7 @@ std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uin
                         double max_seconds) {
     uirgen::MinimizeLimits limits = kGradeMinimizeLimits;  // as grade_command.cc's hook
     limits.max_seconds = std::min(limits.max_seconds, max_seconds);
+    limits.max_attempts = options.attempts;
     uirgen::MinimizeStats stats;
     std::optional<TestCase> smallest = minimize_generated_test(failing, still_fails, seed, limits, &stats);
     int before = uirgen::count_statements(generated_program_text(failing));
@@ -151,8 +153,9 @@ int main(int argc, char** argv) {
     else if (arg == "--mutants" && i + 1 < argc) options.mutants = split_commas(argv[++i]);
     else if (arg == "--all-failures") options.all_failures = true;
     else if (arg == "--show") options.show = true;
+    else if (arg == "--attempts" && i + 1 < argc) options.attempts = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show]\n");
+      std::fprintf(stderr, "usage: bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N]\n");
       return 2;
     }
   }

@@ -26,6 +26,7 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
 struct MinimizeLimits {
   int max_attempts = 4000;    // candidate programs tried (each costs one still_fails call)
   double max_seconds = 30.0;  // wall-clock budget
+  double tree_share = 0.25;   // of max_attempts, at most, for RapidCheck's shrink tree; 0: skip it
 };
 
 struct MinimizeStats {
@@ -36,11 +37,13 @@ struct MinimizeStats {
 };
 
 /// A smaller program on which `still_fails` is still true, or `text` itself. First, when `text`
-/// starts with the generator's header and is exactly that generated program, it walks RapidCheck's
-/// shrink tree of the generated Shrinkable; then a statement-level reducer (drop a statement with
-/// everything using it, replace a value's uses by a literal, lower range bounds) keeps only
-/// candidates that compile as the original does (valid, or rejected with the same rule) and still
-/// fail. A program with a malformed line (E-SYNTAX) is returned as it is.
+/// starts with the generator's header, is exactly that generated program and the limits give the
+/// tree a share, it walks RapidCheck's shrink tree of the generated Shrinkable; then a
+/// statement-level reducer (generators/minimize_edits.h: drop a statement with everything using it,
+/// replace a value's uses by a literal, flatten loops, the program in i32, memories chained, lower
+/// literals, merge statements) keeps only candidates that compile as the original does (valid, or
+/// rejected with the same rule) and still fail. A program with a malformed line (E-SYNTAX) is
+/// returned as it is.
 std::string minimize_program(const std::string& text,
                            const std::function<bool(const std::string&)>& still_fails,
                            const MinimizeLimits& limits, MinimizeStats* stats = nullptr);

@@ -1,10 +1,11 @@
 // The minimiser of a failing program (test-case reduction; not the `shrink` view op), in two stages.
 //
-// 1. RapidCheck's shrink tree. A generated program is a replay of recorded choices; its Shrinkable
-//    (generate.h) offers programs built from shorter or smaller choice lists, each valid by
-//    construction. The walk takes the first child that still fails, until no child does.
+// 1. RapidCheck's shrink tree (when the limits give it a share). A generated program is a replay
+//    of recorded choices; its Shrinkable (generate.h) offers programs built from shorter or smaller
+//    choice lists, each valid by construction. The walk takes the first child that still fails.
 // 2. A statement-level reducer for any program that parses (a generated one after stage 1, an
-//    invalid generated one, or a hand-written failing test). Each candidate is one edit of the parsed program, printed back to text:
+//    invalid generated one, or a hand-written failing test). Each candidate is one edit of the
+//    parsed program (generators/minimize_edits.h), printed back to text:
 //      - drop a statement together with every statement that uses it (its "cone");
 //      - replace every use of a value by a literal of its dtype, a `const` by its own (the value
 //        then has no users and the next pass drops it);
@@ -14,19 +15,28 @@
 //      - flatten a loop: its end's uses take the end's effect, the range's uses become 0;
 //      - lower a range's literal bound to 1;
 //      - drop a function nothing calls;
-//    and, when none of these is kept any more, the costlier
+//    and, when none of these is kept any more, the costlier ones, which make the program simpler
+//    so that the cheap ones apply again:
+//      - the whole program in i32 (its f32 memories, casts and literals);
+//      - two memories made one chain of versions;
+//      - an i32 literal lowered towards 0;
 //      - merge a statement into another of the same kind and dtype defined before its uses (they
 //        take the other one, and it goes).
+//    A candidate that does not compile as the original did is tried once more with its forked
+//    version chains continued: flattening an outer loop leaves two afters on one version, which
+//    the loop bugs' programs need mended to lose their outer loops.
 //    A candidate is kept only when compile() gives what it gave the original (no error for a valid
 //    program; the same rule, at any line, for an invalid one) and the failure is still there. Edits
 //    make the program strictly smaller or simpler, so the passes end; the budget ends them sooner.
 #include <rapidcheck/Seq.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "generators/builder.h"
 #include "generators/fuzz.h"
 #include "generators/generate.h"
+#include "generators/minimize_edits.h"
 #include "oracle/oracle.h"
 #include "oracle/parse.h"
 #include "oracle/print.h"
@@ -63,15 +73,15 @@ std::string walk_shrink_tree(const std::string& text, Search& search) {
   std::string first_line = text.substr(0, text.find('\n'));
   int week = 0, size = 0;
   uint64_t seed = 0;
-  if (!parse_generator_header(first_line, &week, &seed, &size)) return text;
+  if (search.limits.tree_share <= 0 || !parse_generator_header(first_line, &week, &seed, &size)) return text;
   rc::Shrinkable<GeneratedProgram> current = sample_shrinkable(week, seed, size);
   if (program_text(current.value()) != text) return text;  // edited since it was generated
   std::string current_text = text;
-  // The tree gets a quarter of the attempts, and at most kChildrenPerLevel children at each level:
+  // The tree gets its share of the attempts, and at most kChildrenPerLevel children at each level:
   // a shrunk choice list often rebuilds a quite different program, so long runs of children that
   // no longer fail are common, and the statement reducer makes surer progress with what is left.
   constexpr int kChildrenPerLevel = 100;
-  const int tree_budget = search.limits.max_attempts / 4;
+  const int tree_budget = static_cast<int>(search.limits.max_attempts * search.limits.tree_share);
   bool progress = true;
   while (progress && !search.exhausted() && search.stats.attempts < tree_budget) {
     progress = false;
@@ -92,118 +102,21 @@ std::string walk_shrink_tree(const std::string& text, Search& search) {
   return current_text;
 }
 
-/// The program without statement `root` and every statement that uses it.
-Program without_cone(const Program& program, int root) {
-  std::vector<int> new_index(program.stmts.size(), -1);
-  Program out = program;
-  out.stmts.clear();
-  for (size_t k = 0; k < program.stmts.size(); ++k) {
-    bool removed = static_cast<int>(k) == root;
-    for (const Operand& op : program.stmts[k].operands)
-      if (op.kind == Operand::Kind::Ref && op.ref >= 0 && new_index[op.ref] < 0) removed = true;
-    if (removed) continue;
-    Stmt stmt = program.stmts[k];
-    for (Operand& op : stmt.operands)
-      if (op.kind == Operand::Kind::Ref && op.ref >= 0) op.ref = new_index[op.ref];
-    new_index[k] = static_cast<int>(out.stmts.size());
-    out.stmts.push_back(std::move(stmt));
-  }
-  return out;
-}
-
-/// The plainest literal of `dtype`: what a value's uses become when the value is dropped.
-Operand literal_like(uir::DType dtype) {
-  switch (dtype) {
-    case uir::DType::F32:
-      return ProgramBuilder::literal_f32(1.0f);
-    case uir::DType::Bool:
-      return ProgramBuilder::literal_bool(true);
-    case uir::DType::I32:
-    case uir::DType::Void:
-      break;
-  }
-  return ProgramBuilder::literal_i32(0);
-}
-
-/// The program with every use of value statement `value` replaced by a literal; false if unused.
-/// A `const` becomes its own literal (a loop bound or a size then keeps its value); any other
-/// value the plainest literal of its dtype.
-bool replace_uses(Program& program, int value) {
-  const Stmt& defined = program.stmts[value];
-  const Operand literal = defined.op == uir::Op::Const && defined.operands[0].kind == Operand::Kind::Literal
-                              ? defined.operands[0]
-                              : literal_like(defined.dtype);
-  bool used = false;
-  for (Stmt& stmt : program.stmts)
-    for (Operand& op : stmt.operands)
-      if (op.kind == Operand::Kind::Ref && op.ref == value) {
-        op = literal;
-        used = true;
-      }
-  return used;
-}
-
-/// The program with every use of statement `stmt` replaced by a use of statement `by`.
-Program with_uses_replaced(const Program& program, int stmt, int by) {
-  Program out = program;
-  for (Stmt& user : out.stmts)
-    for (Operand& op : user.operands)
-      if (op.kind == Operand::Kind::Ref && op.ref == stmt) {
-        op.ref = by;
-        op.text = out.stmts[by].name;
-      }
-  return out;
-}
-
-/// The program with the uses of `range` (but not its end) replaced by the literal 0, and the
-/// uses of its end `end` by the end's only effect: the loop body, run once at index 0.
-Program flattened_loop(const Program& program, int end) {
-  const Stmt& end_stmt = program.stmts[end];
-  int effect = end_stmt.operands[0].ref;
-  int range = end_stmt.operands.back().ref;
-  Program out = with_uses_replaced(program, end, effect);
-  for (size_t k = 0; k < out.stmts.size(); ++k) {
-    if (static_cast<int>(k) == end) continue;
-    for (Operand& op : out.stmts[k].operands)
-      if (op.kind == Operand::Kind::Ref && op.ref == range) op = literal_like(uir::DType::I32);
-  }
-  return without_cone(out, range);  // the range and its end, which nothing else uses now
-}
-
-bool function_called(const Program& program, int func) {
-  auto calls = [&](const std::vector<Stmt>& block) {
-    for (const Stmt& stmt : block)
-      for (const Operand& op : stmt.operands)
-        if (op.kind == Operand::Kind::Func && op.ref == func) return true;
-    return false;
-  };
-  if (calls(program.stmts)) return true;
-  for (const uir::Function& f : program.funcs)
-    if (calls(f.body)) return true;
-  return false;
-}
-
-Program without_function(const Program& program, int func) {
-  Program out = program;
-  out.funcs.erase(out.funcs.begin() + func);
-  auto remap = [&](std::vector<Stmt>& block) {
-    for (Stmt& stmt : block)
-      for (Operand& op : stmt.operands)
-        if (op.kind == Operand::Kind::Func && op.ref > func) --op.ref;
-  };
-  remap(out.stmts);
-  for (uir::Function& f : out.funcs) remap(f.body);
-  return out;
-}
-
-/// Keeps `candidate` as the new current program when it is valid and still fails.
+/// Keeps `candidate` (or, when it does not compile as the original did, the candidate with its
+/// forked chains continued) as the new current program when it is valid and still fails.
 bool try_candidate(const Program& candidate, Search& search, uir::Compiled* current,
                    std::string* current_text) {
   if (search.exhausted()) return false;
   std::string text = uir::print_program(candidate);
   if (text == *current_text) return false;  // an edit that changed nothing (e.g. a value with no uses)
   uir::Compiled compiled = uir::compile("shrink.uir", text);
-  if (rule_of(compiled) != search.rule || !search.fails(text)) return false;
+  if (rule_of(compiled) != search.rule) {
+    text = uir::print_program(continue_forked_chains(candidate));
+    if (text == *current_text) return false;
+    compiled = uir::compile("shrink.uir", text);
+    if (rule_of(compiled) != search.rule) return false;
+  }
+  if (!search.fails(text)) return false;
   *current = std::move(compiled);
   *current_text = std::move(text);
   ++search.stats.reducer_steps;
@@ -225,7 +138,7 @@ bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
     const Stmt& stmt = current->program.stmts[k];
     if (stmt.kind != uir::Kind::Value || stmt.op == uir::Op::Range) continue;
     Program candidate = current->program;
-    if (replace_uses(candidate, k)) changed |= try_candidate(candidate, search, current, text);
+    if (replace_uses_by_literal(candidate, k)) changed |= try_candidate(candidate, search, current, text);
   }
   for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
     if (k >= static_cast<int>(current->program.stmts.size())) continue;
@@ -280,7 +193,7 @@ int first_user(const Program& program, int stmt) {
 /// own operands reaches. True when one was kept.
 bool substitute_pass(Search& search, uir::Compiled* current, std::string* text) {
   bool changed = false;
-  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k > 0; --k) {
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
     if (k >= static_cast<int>(current->program.stmts.size())) continue;
     const Stmt stmt = current->program.stmts[k];
     if (stmt.kind != uir::Kind::Value && stmt.kind != uir::Kind::Memory && stmt.kind != uir::Kind::View) continue;
@@ -296,6 +209,60 @@ bool substitute_pass(Search& search, uir::Compiled* current, std::string* text) 
       }
     }
   }
+  return changed;
+}
+
+/// Two memories of one dtype made one chain of versions (chained_memories), in either order: what
+/// joins a buffer that only receives a result into the memory the rest of the program works on.
+bool chain_pass(Search& search, uir::Compiled* current, std::string* text) {
+  auto is_root = [&](int k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) return false;
+    const Stmt& stmt = current->program.stmts[k];
+    return stmt.op == uir::Op::Buffer || stmt.op == uir::Op::Alloc;
+  };
+  bool changed = false;
+  for (int first = static_cast<int>(current->program.stmts.size()) - 1; first >= 0; --first)
+    for (int second = static_cast<int>(current->program.stmts.size()) - 1; second >= 0; --second) {
+      if (first == second || !is_root(first) || !is_root(second) ||
+          current->program.stmts[first].dtype != current->program.stmts[second].dtype)
+        continue;
+      if (std::optional<Program> candidate = chained_memories(current->program, first, second))
+        changed |= try_candidate(*candidate, search, current, text);
+    }
+  return changed;
+}
+
+/// Each i32 literal operand lowered towards 0, one literal per candidate. A smaller offset or
+/// divisor is what lets two views meet or a `mod`/`max` pair bounding an offset go; a range bound
+/// of 0 (after the range edit's 1) keeps only a failure that a loop running zero times shows (a
+/// sibling opened inside it, say).
+bool literal_pass(Search& search, uir::Compiled* current, std::string* text) {
+  bool changed = false;
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) continue;
+    for (size_t o = 0; o < current->program.stmts[k].operands.size(); ++o) {
+      const Operand& op = current->program.stmts[k].operands[o];
+      if (op.kind != Operand::Kind::Literal || op.literal.dtype != uir::DType::I32) continue;
+      for (int32_t lower : lower_literals(op.literal.as_i32())) {
+        Program candidate = current->program;
+        candidate.stmts[k].operands[o] = ProgramBuilder::literal_i32(lower);
+        if (try_candidate(candidate, search, current, text)) {
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return changed;
+}
+
+/// The simplifications that make no statement go by themselves but open the way for edits that
+/// do: the program in one dtype (a cast between two buffers then goes, and the two can merge),
+/// two memories in one chain, smaller literals. True when one was kept.
+bool simplify_pass(Search& search, uir::Compiled* current, std::string* text) {
+  bool changed = try_candidate(all_i32(current->program), search, current, text);
+  changed |= chain_pass(search, current, text);
+  changed |= literal_pass(search, current, text);
   return changed;
 }
 
@@ -317,7 +284,7 @@ std::string minimize_program(const std::string& text,
     while (!search.exhausted()) {
       while (!search.exhausted() && reduce_pass(search, &current, &best)) {
       }
-      if (!substitute_pass(search, &current, &best)) break;
+      if (!simplify_pass(search, &current, &best) && !substitute_pass(search, &current, &best)) break;
     }
   search.stats.seconds = search.elapsed();
   return best;

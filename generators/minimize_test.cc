@@ -1,7 +1,8 @@
-// The shrinker's single edits and guards (shrink.cc), each isolated by a failure predicate that only
+// The minimiser's edits and guards (minimize.cc), each isolated by a failure predicate that only
 // that edit can keep true while simplifying: flattening a loop, lowering a range bound, dropping an
-// uncalled function; plus the budget, the "nothing smaller fails" case, and the rule that a
-// generated program edited by hand skips RapidCheck's tree. Whole-pipeline shrinking of planted
+// uncalled function, the program in i32, two memories in one chain with lowered literals, an outer
+// loop flattened with its chain mended; plus the budget, the "nothing smaller fails" case, and the
+// rule that a generated program edited by hand skips RapidCheck's tree. Whole-pipeline shrinking of planted
 // bugs is fuzz_test.cc's job. Expected programs are worked out by hand.
 #include <gtest/gtest.h>
 
@@ -84,17 +85,21 @@ TEST(MinimizeProgram, FlattensALoopWhoseIterationsDoNotMatter) {
 }
 
 TEST(MinimizeProgram, LowersARangeBoundToOne) {
+  // Element 0 must end as 1: the loop has to run (once is enough), so the bound goes to 1, not 0.
   std::string text =
       "%b = buffer 4 dtype=i32 slot=0\n"
       "%i = range 4\n"
+      "%x = add %i 1\n"
       "%v = shrink %b %i shape=[]\n"
-      "%s = store %v %i\n"
+      "%s = store %v %x\n"
       "%e = end %s %i\n"
       "%b1 = after %b %e\n";
-  auto has_a_loop = [](const std::string& t) {
-    return run_on_zeros(t).has_value() && contains(t, " range ") && contains(t, " end ");
+  auto element_0_is_one = [](const std::string& t) {
+    std::optional<uir::RunResult> result = run_on_zeros(t);
+    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 1 && contains(t, " range ");
   };
-  std::string small = minimize_program(text, has_a_loop, MinimizeLimits{});
+  ASSERT_TRUE(element_0_is_one(text));
+  std::string small = minimize_program(text, element_0_is_one, MinimizeLimits{});
   EXPECT_TRUE(contains(small, "%i = range 1\n")) << small;
 }
 
@@ -134,7 +139,7 @@ TEST(MinimizeProgram, DropsAFunctionNothingCalls) {
   std::string small = minimize_program(text, fails_an_assert, MinimizeLimits{});
   EXPECT_TRUE(fails_an_assert(small));
   EXPECT_FALSE(contains(small, "func")) << small;
-  EXPECT_EQ(count_statements(small), 2) << small;  // the comparison and the assert
+  EXPECT_EQ(count_statements(small), 1) << small;  // the assert, of the comparison's constant value
 }
 
 TEST(MinimizeProgram, AGeneratedProgramEditedByHandSkipsTheShrinkTree) {
@@ -150,12 +155,21 @@ TEST(MinimizeProgram, AGeneratedProgramEditedByHandSkipsTheShrinkTree) {
   MinimizeStats untouched;
   minimize_program(generated, valid, MinimizeLimits{}, &untouched);
   EXPECT_GT(untouched.tree_steps, 0);
+
+  // Limits with no share for the tree (grade's) go straight to the statement reducer.
+  MinimizeLimits no_tree;
+  no_tree.tree_share = 0;
+  MinimizeStats reducer_only;
+  minimize_program(generated, valid, no_tree, &reducer_only);
+  EXPECT_EQ(reducer_only.tree_steps, 0);
+  EXPECT_GT(reducer_only.reducer_steps, 0);
 }
 
 TEST(MinimizeProgram, MergesABufferIntoALaterVersionOfAnother) {
   // Element 0 of the first buffer and element 1 of the last must end as 5. Dropping either store
   // loses one of them, and nothing can become a literal; only merging %b into %a1 (the version
-  // after the first store, defined after %b but before %b's uses) keeps both with one buffer less.
+  // after the first store, defined after %b but before %b's uses), or chaining the two buffers the
+  // other way round, keeps both with one buffer less.
   std::string text =
       "%a = buffer 2 dtype=i32 slot=0\n"
       "%b = buffer 2 dtype=i32 slot=1\n"
@@ -173,7 +187,7 @@ TEST(MinimizeProgram, MergesABufferIntoALaterVersionOfAnother) {
   ASSERT_TRUE(ends_with_fives(text));
   std::string small = minimize_program(text, ends_with_fives, MinimizeLimits{});
   EXPECT_TRUE(ends_with_fives(small)) << small;
-  EXPECT_FALSE(contains(small, "slot=1")) << small;
+  EXPECT_EQ(small.find(" buffer "), small.rfind(" buffer ")) << small;  // one buffer
   EXPECT_EQ(count_statements(small), 7) << small;
 }
 
@@ -198,6 +212,98 @@ TEST(MinimizeProgram, AnInvalidProgramShrinksToProgramsWithTheSameRule) {
   EXPECT_EQ(error->rule, uir::Rule::DivZero) << small;
   EXPECT_TRUE(contains(small, " idiv ")) << small;
   EXPECT_LT(count_statements(small), 4) << small;  // the buffer, its view, the load, the idiv at most
+}
+
+TEST(MinimizeProgram, ALoadOrderProgramShrinksToItsCoreWithItsBuffer) {
+  // The generator's E-LOAD-ORDER mutation appended to a program with one f32 output: the load of
+  // %a must run before the store %s that it depends on (through %a1, %x and the offset %o). With a
+  // buffer kept (as a wrongly accepting student must get data to fail the same way), the core is
+  // 11 statements: the buffer takes the alloc's place, its result goes into the chain's later
+  // version through the view %w already has there, `mod %x 4` becomes `mod %x 1` (so `max` goes:
+  // [0, 0] is in bounds) and the cast goes with the f32.
+  std::string text =
+      "%out = buffer 5 dtype=f32 slot=3\n"
+      "%a = alloc 4 dtype=i32\n"
+      "%v = shrink %a 0 shape=[]\n"
+      "%s = store %v 1\n"
+      "%a1 = after %a %s\n"
+      "%w = shrink %a1 1 shape=[]\n"
+      "%x = load %w\n"
+      "%m = mod %x 4\n"
+      "%o = max %m 0\n"
+      "%u = shrink %a %o shape=[]\n"
+      "%l = load %u\n"
+      "%f = cast %l dtype=f32\n"
+      "%t = shrink %out 0 shape=[]\n"
+      "%st = store %t %f\n"
+      "%out1 = after %out %st\n";
+  ASSERT_EQ(uir::compile("s.uir", text).error->rule, uir::Rule::LoadOrder);
+  auto has_a_buffer = [](const std::string& t) { return contains(t, " buffer "); };
+  std::string small = minimize_program(text, has_a_buffer, MinimizeLimits{});
+  std::optional<uir::Error> error = uir::compile("s.uir", small).error;
+  ASSERT_TRUE(error.has_value()) << small;
+  EXPECT_EQ(error->rule, uir::Rule::LoadOrder) << small;
+  EXPECT_TRUE(has_a_buffer(small)) << small;
+  EXPECT_FALSE(contains(small, " max ")) << small;
+  EXPECT_LE(count_statements(small), 11) << small;
+}
+
+TEST(MinimizeProgram, AnF32DetourGoesWhenTheFailureIsInI32) {
+  // Element 0 must end as 3 and the program must keep a load (the "failure"): the value makes a
+  // round trip through an f32 alloc. Only the program in i32 lets the casts and then the alloc go
+  // (no edit joins memories of two dtypes); the smallest is then the buffer storing 3 and a load.
+  std::string text =
+      "%b = buffer 1 dtype=i32 slot=0\n"
+      "%t = alloc 1 dtype=f32\n"
+      "%vt = shrink %t 0 shape=[]\n"
+      "%st = store %vt 3.0\n"
+      "%t1 = after %t %st\n"
+      "%ut = shrink %t1 0 shape=[]\n"
+      "%l = load %ut\n"
+      "%c = cast %l dtype=i32\n"
+      "%vb = shrink %b 0 shape=[]\n"
+      "%sb = store %vb %c\n"
+      "%b1 = after %b %sb\n";
+  auto three_through_a_load = [](const std::string& t) {
+    std::optional<uir::RunResult> result = run_on_zeros(t);
+    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 3 && contains(t, " load ");
+  };
+  ASSERT_TRUE(three_through_a_load(text));
+  std::string small = minimize_program(text, three_through_a_load, MinimizeLimits{});
+  EXPECT_TRUE(three_through_a_load(small)) << small;
+  EXPECT_FALSE(contains(small, "f32")) << small;
+  EXPECT_FALSE(contains(small, " alloc ")) << small;
+  EXPECT_LE(count_statements(small), 8) << small;
+}
+
+TEST(MinimizeProgram, AnOuterLoopOfOneIterationGoesAndTheChainIsMended) {
+  // The outer loop %o runs once; flattening it leaves %b2 and %b1 both extending %b outside every
+  // loop (a fork), which only continuing the chain (%b2 = after %b1 ...) makes valid again.
+  // The "failure": element 0 ends as 7 and element 1 as 1, so both stores and the inner loop stay.
+  std::string text =
+      "%b = buffer 2 dtype=i32 slot=0\n"
+      "%o = range 1\n"
+      "%i = range 2\n"
+      "%x = add %i %o\n"
+      "%v = shrink %b %i shape=[]\n"
+      "%s = store %v %x\n"
+      "%e = end %s %i\n"
+      "%b1 = after %b %e\n"
+      "%w = shrink %b1 0 shape=[]\n"
+      "%y = add %o 7\n"
+      "%s2 = store %w %y\n"
+      "%e2 = end %s2 %o\n"
+      "%b2 = after %b %e2\n";
+  auto seven_then_one = [](const std::string& t) {
+    std::optional<uir::RunResult> result = run_on_zeros(t);
+    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 7 && result->buffers[0].i32(1) == 1;
+  };
+  ASSERT_TRUE(seven_then_one(text));
+  std::string small = minimize_program(text, seven_then_one, MinimizeLimits{});
+  EXPECT_TRUE(seven_then_one(small)) << small;
+  EXPECT_FALSE(contains(small, "%o = range")) << small;
+  // buffer, range, view, store, end, after; view, store, after
+  EXPECT_EQ(count_statements(small), 9) << small;
 }
 
 TEST(MinimizeProgram, AMalformedProgramIsLeftAsItIs) {
