@@ -1,7 +1,6 @@
 // grade_class with a fake runner: every student graded on the same tests, a hung student held to
 // its budget while the others pass, not-gradable students scored 0 with the reason, and a second
 // run reusing every saved student without starting a process.
-#include "grader/class_grading.h"
 
 #include <atomic>
 #include <chrono>
@@ -11,13 +10,16 @@
 
 #include <gtest/gtest.h>
 
+#include "grader/class_grading_testing.h"
+
 namespace uirgrade {
 namespace {
 
 namespace fs = std::filesystem;
 
-const char* kSquares = "%b = buffer 4 dtype=i32 slot=0\n%i = range 4\n%sq = mul %i %i\n%v = shrink %b %i shape=[]\n"
-                       "%s = store %v %sq\n%e = end %s %i\n%b1 = after %b %e\n";
+using class_grading_fixture::grade_with;
+using class_grading_fixture::printed_the_squares;
+using class_grading_fixture::squares_test;
 
 /// Students by path: ".../hang/student-uirc" sleeps until its wall limit; ".../wrong/..." prints a
 /// wrong buffer; everyone else the right one.
@@ -25,10 +27,7 @@ class ClassFakeRunner : public CommandRunner {
  public:
   ProcessResult run(const ProcessRequest& request) override {
     ++runs;
-    ProcessResult result;
-    result.started = result.exited = true;
-    result.exit_code = 0;
-    result.out = "0: 0 1 4 9\n";
+    ProcessResult result = printed_the_squares();
     if (request.argv[0].find("/hang/") != std::string::npos) {
       std::this_thread::sleep_for(std::chrono::duration<double>(std::min(request.limits.wall_seconds, 5.0)));
       result.exited = false;
@@ -53,16 +52,7 @@ class GraderClassGrading : public ::testing::Test {
       students_.push_back(Submission{id, (dir_ / "subs" / id / "student-uirc").string(), (dir_ / "subs" / id).string(), ""});
     }
     students_.push_back(Submission{"gone", (dir_ / "subs/gone/student-uirc").string(), "", "missing: no student-uirc"});
-    for (int k = 0; k < 4; ++k) {
-      TestCase test;
-      test.name = "week3/t" + std::to_string(k);
-      test.suite = "week3";
-      test.week = 3;
-      test.source = kSquares;
-      test.points = 1;
-      test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
-      tests_.push_back(test);
-    }
+    for (int k = 0; k < 4; ++k) tests_.push_back(squares_test("t" + std::to_string(k)));
     config_.grade.week = 3;
     config_.grade.seed = 1;
     config_.grade.jobs = 3;
@@ -73,8 +63,7 @@ class GraderClassGrading : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   std::vector<StudentRecord> grade(ClassFakeRunner& runner, std::vector<StudentSource>* sources = nullptr) {
-    CCompiler compiler(runner, 1024);
-    return grade_class(tests_, students_, config_, runner, compiler, [&](const StudentRecord&, StudentSource source) {
+    return grade_with(runner, tests_, students_, config_, [&](const StudentRecord&, StudentSource source) {
       if (sources) sources->push_back(source);
     });
   }

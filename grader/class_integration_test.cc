@@ -12,12 +12,12 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <thread>
 
 #include <gtest/gtest.h>
 
 #include "grader/csv.h"
+#include "grader/shell_testing.h"
 #include "uirgrade_paths.h"
 
 namespace {
@@ -72,12 +72,7 @@ std::map<std::string, fs::file_time_type> saved_states(const fs::path& out) {
   return saved;
 }
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using uirgrade::slurp;
 
 TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   fs::path dir = fs::temp_directory_path() / ("uirgrade-class-" + std::to_string(getpid()));
@@ -108,20 +103,20 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   kill(first, SIGKILL);
   wait_exit(first);
   std::map<std::string, fs::file_time_type> before = saved_states(out);
-  ASSERT_GE(before.size(), 4u) << read(dir / "first.log");
+  ASSERT_GE(before.size(), 4u) << slurp(dir / "first.log");
   ASSERT_LT(before.size(), 10u) << "the run finished before it could be killed halfway";
   EXPECT_FALSE(fs::exists(out / "gradebook.csv"));
 
   pid_t second = start_grade(args, dir / "second.log");
-  EXPECT_EQ(wait_exit(second), 0) << read(dir / "second.log");
-  std::string log = read(dir / "second.log");
+  EXPECT_EQ(wait_exit(second), 0) << slurp(dir / "second.log");
+  std::string log = slurp(dir / "second.log");
   for (const auto& [id, time] : before) {
     EXPECT_NE(log.find("reused " + id + ":"), std::string::npos) << id << "\n" << log;
     EXPECT_EQ(saved_states(out)[id], time) << id << " was saved again";
   }
   EXPECT_EQ(saved_states(out).size(), 10u);
 
-  Rows rows = std::get<Rows>(uirgrade::parse_csv(read(out / "gradebook.csv")));
+  Rows rows = std::get<Rows>(uirgrade::parse_csv(slurp(out / "gradebook.csv")));
   ASSERT_EQ(rows.size(), 11u);
   std::map<std::string, std::map<std::string, std::string>> gradebook;
   for (size_t r = 1; r < rows.size(); ++r)
@@ -151,7 +146,7 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   EXPECT_EQ(gradebook["jon"]["status"], "not-executable");
   EXPECT_EQ(gradebook["jon"]["score"], "0");
 
-  std::string html = read(out / "class.html");
+  std::string html = slurp(out / "class.html");
   EXPECT_NE(html.find("<svg id=\"histogram\""), std::string::npos);
   EXPECT_NE(html.find("<h1>Week 3: 10 students</h1>"), std::string::npos);
   // Tests that share an `# about:` line are one cause: bob's accumulator and conv1d both say "the
@@ -179,7 +174,7 @@ TEST(ClassIntegration, TheUidTierRefusesSubmissionsThatAnotherUidCanRead) {
   std::vector<std::string> args = {"class", "--week", "3", subs.string(), "--out", (dir / "out").string(),
                                    "--sandbox", "uid", "--only", "week3/acc*"};
   EXPECT_EQ(wait_exit(start_grade(args, dir / "open.log")), 2);
-  std::string log = read(dir / "open.log");
+  std::string log = slurp(dir / "open.log");
   EXPECT_NE(log.find("(the submissions)"), std::string::npos) << log;
   EXPECT_NE(log.find("chmod -R go-rwx " + subs.string()), std::string::npos) << log;
   EXPECT_FALSE(fs::exists(dir / "out/state")) << "a student was graded";
@@ -187,7 +182,7 @@ TEST(ClassIntegration, TheUidTierRefusesSubmissionsThatAnotherUidCanRead) {
   // Private submissions pass that check (the grader's own paths may still be refused here).
   fs::permissions(subs, fs::perms::owner_all);
   int code = wait_exit(start_grade(args, dir / "private.log"));
-  log = read(dir / "private.log");
+  log = slurp(dir / "private.log");
   EXPECT_EQ(log.find("(the submissions)"), std::string::npos) << log;
   if (code == 0) {
     EXPECT_NE(log.find("graded ann: "), std::string::npos) << log;

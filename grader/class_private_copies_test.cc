@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/class_grading.h"
+#include "grader/class_grading_testing.h"
 #include "grader/sandbox.h"
 #include "uirgrade_paths.h"
 
@@ -22,10 +22,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* kSquares = "%b = buffer 4 dtype=i32 slot=0\n%i = range 4\n%sq = mul %i %i\n%v = shrink %b %i shape=[]\n"
-                       "%s = store %v %sq\n%e = end %s %i\n%b1 = after %b %e\n";
+using class_grading_fixture::grade_with;
+using class_grading_fixture::squares_test;
 
-/// Answers every run correctly and remembers, per executable, the requests it saw.
+/// Answers every run with the squares, exit code unset (so a render goes no further than the
+/// student's command), and remembers, per executable, the requests it saw.
 class RecordingRunner : public CommandRunner {
  public:
   ProcessResult run(const ProcessRequest& request) override {
@@ -56,17 +57,7 @@ class GraderClassPrivateCopies : public ::testing::Test {
     std::ofstream(dir_ / "subs/loose/cy-secret.txt") << "cy's work";
     students_ = {Submission{"ann", (dir_ / "subs/ann/student-uirc").string(), (dir_ / "subs/ann").string(), ""},
                  Submission{"bob", (dir_ / "subs/loose/bob-uirc").string(), "", ""}};
-    for (Mode mode : {Mode::Run, Mode::Render}) {
-      TestCase test;
-      test.name = "week3/squares";
-      test.suite = "week3";
-      test.week = 3;
-      test.mode = mode;
-      test.source = kSquares;
-      test.points = 1;
-      test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
-      tests_.push_back(test);
-    }
+    for (Mode mode : {Mode::Run, Mode::Render}) tests_.push_back(squares_test("squares", mode));
     config_.grade.week = 3;
     config_.grade.seed = 1;
     config_.grade.jobs = 2;
@@ -75,10 +66,7 @@ class GraderClassPrivateCopies : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  std::vector<StudentRecord> grade(CommandRunner& runner) {
-    CCompiler compiler(runner, 1024);
-    return grade_class(tests_, students_, config_, runner, compiler, nullptr);
-  }
+  std::vector<StudentRecord> grade(CommandRunner& runner) { return grade_with(runner, tests_, students_, config_); }
 
   fs::path dir_;
   std::vector<Submission> students_;

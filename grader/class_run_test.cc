@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/class_run_test_fixture.h"
+#include "grader/class_run_testing.h"
 
 namespace uirgrade {
 namespace {

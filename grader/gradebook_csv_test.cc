@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/class_run_test_fixture.h"
+#include "grader/class_run_testing.h"
 #include "grader/csv.h"
 
 namespace uirgrade {

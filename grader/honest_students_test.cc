@@ -31,14 +31,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// A fresh directory a borrowed uid can read, as a submission is.
-fs::path readable_temp_dir(const std::string& stem) {
-  std::string pattern = (fs::temp_directory_path() / (stem + "-XXXXXX")).string();
-  if (!mkdtemp(pattern.data())) return {};
-  chmod(pattern.c_str(), 0755);
-  return pattern;
-}
-
 /// Makes `path` and everything below it readable (and, where executable, executable) by anyone.
 void open_up(const fs::path& path) { ASSERT_EQ(std::system(("chmod -R a+rX " + path.string()).c_str()), 0); }
 
@@ -53,12 +45,8 @@ void hand_in_python_student(const fs::path& dir) {
 class HonestStudent : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {
  protected:
   static void SetUpTestSuite() {
-    std::string pattern = (fs::temp_directory_path() / "uirgrade-honest-XXXXXX").string();
-    ASSERT_TRUE(mkdtemp(pattern.data()));  // mode 0700: private to the grader
-    area_ = pattern;
-    fs::create_directories(area_ / "bin");
-    fs::copy_file(UIRGRADE_BINARY_DIR "/grade", area_ / "bin/grade");
-    fs::copy(UIRGRADE_SOURCE_DIR "/suites", area_ / "suites", fs::copy_options::recursive);
+    area_ = private_grader_area("uirgrade-honest", false);
+    ASSERT_FALSE(area_.empty());
     ASSERT_EQ(std::system(("chmod -R go-rwx " + area_.string()).c_str()), 0);
 
     // The oracle's CLI handed in on its own, as a build leaves it: the binary, and the name students

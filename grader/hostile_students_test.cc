@@ -68,13 +68,8 @@ struct Graded {
 class HostileStudent : public ::testing::TestWithParam<std::string> {
  protected:
   static void SetUpTestSuite() {
-    std::string pattern = (fs::temp_directory_path() / "uirgrade-hostile-XXXXXX").string();
-    ASSERT_TRUE(mkdtemp(pattern.data()));  // mode 0700: private to the grader
-    area_ = pattern;
-    fs::create_directories(area_ / "bin");
-    fs::copy_file(UIRGRADE_BINARY_DIR "/grade", area_ / "bin/grade");
-    fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", area_ / "bin/uir-oracle");
-    fs::copy(UIRGRADE_SOURCE_DIR "/suites", area_ / "suites", fs::copy_options::recursive);
+    area_ = private_grader_area("uirgrade-hostile", true);
+    ASSERT_FALSE(area_.empty());
     std::ofstream(area_ / "suites/SECRET") << suites_secret() << "\n";
     std::ofstream(area_ / "SECRET") << cwd_secret() << "\n";
     fs::create_directories(area_ / "reports");

@@ -1,26 +1,34 @@
 // Test helpers for tests that run the built binaries through a shell: a command's exit code and
-// merged output, and a whole file read back.
+// output, a whole file read back, a scratch directory a student under another uid can read, and the
+// area private to the grader that the uid tier requires (its binaries and a copy of the suites).
 #pragma once
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
 
+#include "uirgrade_paths.h"
+
 namespace uirgrade {
 
 struct Shell {
   int exit_code = -1;  // -1: killed by a signal, or the shell could not start
-  std::string output;  // stdout and stderr
+  std::string output;  // stdout, and stderr unless dropped
 };
 
-/// Runs `command` with `sh -c`, its stderr merged into its stdout.
-inline Shell run_shell(const std::string& command) {
+/// What becomes of a command's stderr.
+enum class Stderr { Merged, Dropped };
+
+/// Runs `command` with `sh -c`, its stderr merged into its stdout (or thrown away).
+inline Shell run_shell(const std::string& command, Stderr stderr_goes = Stderr::Merged) {
   Shell ran;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  FILE* pipe = popen((command + (stderr_goes == Stderr::Merged ? " 2>&1" : " 2>/dev/null")).c_str(), "r");
   char buffer[4096];
   size_t n;
   while (pipe && (n = fread(buffer, 1, sizeof buffer, pipe)) > 0) ran.output.append(buffer, n);
@@ -33,6 +41,30 @@ inline Shell run_shell(const std::string& command) {
 inline std::string slurp(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+/// A fresh directory under the temp dir that a borrowed uid can read (mode 0755), as a submission
+/// is; empty when none could be made. The test removes it.
+inline std::filesystem::path readable_temp_dir(const std::string& stem) {
+  std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
+  if (!mkdtemp(pattern.data())) return {};
+  chmod(pattern.c_str(), 0755);
+  return pattern;
+}
+
+/// A fresh directory private to the grader (mode 0700, as mkdtemp makes it) holding bin/grade,
+/// bin/uir-oracle when `with_oracle`, and a copy of the repository's suites: the grader's own files
+/// where the uid tier requires them, out of every borrowed uid's reach. Empty when none could be made.
+inline std::filesystem::path private_grader_area(const std::string& stem, bool with_oracle) {
+  namespace fs = std::filesystem;
+  std::string pattern = (fs::temp_directory_path() / (stem + "-XXXXXX")).string();
+  if (!mkdtemp(pattern.data())) return {};
+  const fs::path area = pattern;
+  fs::create_directories(area / "bin");
+  fs::copy_file(UIRGRADE_BINARY_DIR "/grade", area / "bin/grade");
+  if (with_oracle) fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", area / "bin/uir-oracle");
+  fs::copy(UIRGRADE_SOURCE_DIR "/suites", area / "suites", fs::copy_options::recursive);
+  return area;
 }
 
 }  // namespace uirgrade
