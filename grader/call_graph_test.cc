@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include "grader/grade.h"
 #include "uirgrade_paths.h"
+#include "testcase/test_case_testing.h"
 
 namespace uirgrade {
 namespace {
@@ -90,14 +91,7 @@ TEST(CallGraph, ADeepChainIsNoProblem) {
 
 // ---- End to end: hostile renders against the real compiler ----
 
-const char* kSquares =
-    "%b  = buffer 4 dtype=i32 slot=0\n"
-    "%i  = range 4\n"
-    "%sq = mul %i %i\n"
-    "%v  = shrink %b %i shape=[]\n"
-    "%s  = store %v %sq\n"
-    "%e  = end %s %i\n"
-    "%b1 = after %b %e\n";
+using test_case_fixture::kSquares;
 
 /// A student whose `render` prints `kernel_file`: a script and the C in a fresh directory.
 std::filesystem::path student_rendering(const std::filesystem::path& kernel_file, const std::filesystem::path& dir) {
@@ -113,14 +107,8 @@ std::filesystem::path student_rendering(const std::filesystem::path& kernel_file
 }
 
 TestResult grade_render(const std::filesystem::path& student, bool weakened, std::optional<int> loops = std::nullopt) {
-  TestCase test;
+  TestCase test = test_case_fixture::week3_test_on_zeros("week3/squares", kSquares, Mode::Render);
   test.render_loops = loops;
-  test.name = "week3/squares";
-  test.suite = "week3";
-  test.week = 3;
-  test.source = kSquares;
-  test.mode = Mode::Render;
-  test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
   GradeConfig config;
   config.student = config.student_path = student.string();
   config.week = 3;

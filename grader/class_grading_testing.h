@@ -1,6 +1,6 @@
-// Test helpers for grade_class (grader/class_grading.h) with a stand-in runner: the one program the
-// class tests grade (the squares of 0..3 into slot 0, from zeros), the answer that passes it, its
-// test cases, and the call of grade_class with one runner for every process.
+// Test helpers for grade_class (grader/class_grading.h) with a stand-in runner: the answer that
+// passes the squares (testcase/test_case_testing.h), their test cases, and the call of grade_class
+// with one runner for every process.
 #pragma once
 
 #include <functional>
@@ -8,33 +8,25 @@
 #include <vector>
 
 #include "grader/class_grading.h"
+#include "testcase/test_case_testing.h"
 
 namespace uirgrade::class_grading_fixture {
 
-inline constexpr const char* kSquares =
-    "%b = buffer 4 dtype=i32 slot=0\n%i = range 4\n%sq = mul %i %i\n%v = shrink %b %i shape=[]\n"
-    "%s = store %v %sq\n%e = end %s %i\n%b1 = after %b %e\n";
+using test_case_fixture::kSquares;
+using test_case_fixture::kSquaresOut;
 
 /// A process that exited 0 having printed the squares: a right answer to every run of kSquares.
 inline ProcessResult printed_the_squares() {
   ProcessResult result;
   result.started = result.exited = true;
   result.exit_code = 0;
-  result.out = "0: 0 1 4 9\n";
+  result.out = kSquaresOut;
   return result;
 }
 
 /// week3/<name>: kSquares in `mode` on zeros, worth one point.
 inline TestCase squares_test(const std::string& name, Mode mode = Mode::Run) {
-  TestCase test;
-  test.name = "week3/" + name;
-  test.suite = "week3";
-  test.week = 3;
-  test.mode = mode;
-  test.source = kSquares;
-  test.points = 1;
-  test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
-  return test;
+  return test_case_fixture::week3_test_on_zeros("week3/" + name, kSquares, mode);
 }
 
 /// grade_class with `runner` standing in for every process, the students' and the C compiler's.

@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testcase/test_case_testing.h"
+
 namespace uirgrade {
 namespace {
 
@@ -47,16 +49,8 @@ ProcessResult exited(int code, std::string out, std::string err = "") {
   return result;
 }
 
-// Squares 0..3 into slot 0 (spec §1's example): the oracle prints "0: 0 1 4 9".
-const char* kSquares =
-    "%b  = buffer 4 dtype=i32 slot=0\n"
-    "%i  = range 4\n"
-    "%sq = mul %i %i\n"
-    "%v  = shrink %b %i shape=[]\n"
-    "%s  = store %v %sq\n"
-    "%e  = end %s %i\n"
-    "%b1 = after %b %e\n";
-const char* kSquaresOut = "0: 0 1 4 9\n";
+using test_case_fixture::kSquares;  // squares 0..3 into slot 0: the oracle prints kSquaresOut
+using test_case_fixture::kSquaresOut;
 // The same program as a test file: its leading comments hold the answer (spec §7: never handed over).
 const std::string kHeaders = "# expect 0: 0 1 4 9\n# worked by hand: 0*0 1*1 2*2 3*3\n";
 const std::string kHeadedSquares = kHeaders + kSquares;
@@ -75,15 +69,7 @@ const char* kAsserts =
 const char* kInvalid = "%a = const 1\n%b = add %nope %a\n";
 
 TestCase make_test(std::string name, const std::string& source, Mode mode = Mode::Run) {
-  TestCase test;
-  test.name = std::move(name);
-  test.suite = "week3";
-  test.week = 3;
-  test.source = source;
-  test.mode = mode;
-  test.points = 2;
-  test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
-  return test;
+  return test_case_fixture::week3_test_on_zeros(std::move(name), source, mode, 2);
 }
 
 GradeConfig make_config() {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testcase/test_case_testing.h"
+
 namespace uirgrade {
 namespace {
 
@@ -14,14 +16,7 @@ GradeConfig config_of() {
   return config;
 }
 
-TestCase squares_test() {
-  TestCase test;
-  test.name = "week3/t";
-  test.source = "%b = buffer 4 dtype=i32 slot=0\n%i = range 4\n%sq = mul %i %i\n%v = shrink %b %i shape=[]\n"
-                "%s = store %v %sq\n%e = end %s %i\n%b1 = after %b %e\n";
-  test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
-  return test;
-}
+TestCase squares_test() { return test_case_fixture::week3_test_on_zeros("week3/t", test_case_fixture::kSquares); }
 
 TEST(GraderStudentRun, Limits) {
   GradeConfig config = config_of();

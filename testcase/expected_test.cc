@@ -4,16 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include "testcase/test_case_testing.h"
+
 namespace uirgrade {
 namespace {
 
-TestCase test_of(const char* source) {
-  TestCase test;
-  test.name = "week3/t";
-  test.source = source;
-  test.data[0] = DataSpec{DataSpec::Kind::Zeros, {}, 0, 0, 0};
-  return test;
-}
+TestCase test_of(const char* source) { return test_case_fixture::week3_test_on_zeros("week3/t", source); }
 
 TEST(GraderExpected, ValidProgramRunsWithTheTestsData) {
   auto computed = compute_expected(test_of("%b  = buffer 4 dtype=i32 slot=0\n"
