@@ -8,7 +8,8 @@
 // Each figure is the best of several runs: `repetitions` (default 3) at 100k statements and above,
 // proportionally more below (30 at 10k), so that a small size, which a busy machine disturbs as
 // easily, gets as many chances as its cost allows; this can only make the ratios look worse.
-// Run by hand: build/bench_parse_validate [repetitions]. Targets: 100k statements in under 0.5 s; per-statement cost at 1M within 1.5x of 10k.
+// Run by hand: build/bench_parse_validate [repetitions [only-size]]; an only-size (e.g. 1000000) runs
+// that size alone, for `perf stat` / `perf record` of one size. Targets: 100k statements in under 0.5 s; per-statement cost at 1M within 1.5x of 10k.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -114,11 +115,13 @@ Timing measure(const std::string& text, int repetitions) {
 
 int main(int argc, char** argv) {
   int repetitions = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
+  int only_size = argc > 2 ? std::atoi(argv[2]) : 0;
   std::printf("%-6s %10s %12s %14s %8s %8s\n", "shape", "statements", "parse cpu ms", "validate cpu ms", "parse x", "valid. x");
   for (auto [name, make] : {std::pair{"mixed", &mixed_program}, std::pair{"chain", &chain_program}}) {
     Timing previous;
     Timing at_10k;
     for (int size : {1000, 10000, 100000, 200000, 1000000}) {
+      if (only_size && size != only_size) continue;
       Timing t = measure(make(size), repetitions * std::max(1, 100000 / size));
       std::string parse_ratio = previous.statements ? fmt::format("{:.1f}", t.parse / previous.parse) : "-";
       std::string validate_ratio = previous.statements ? fmt::format("{:.1f}", t.validate / previous.validate) : "-";
@@ -127,6 +130,7 @@ int main(int argc, char** argv) {
       previous = t;
       if (size == 10000) at_10k = t;
     }
+    if (only_size) continue;
     // The target (issue 11): per-statement cost at 1M within 1.5x of that at 10k.
     auto per_statement = [](const Timing& t) { return (t.parse + t.validate) / static_cast<double>(t.statements); };
     std::printf("%-6s per-statement cost, 1M / 10k: %.2f (parse %.2f, validate %.2f; linear is 1.0, target <= 1.5)\n",

@@ -88,6 +88,10 @@ class Parser {
     program().stmts.reserve(lines.size());
     top_names_.reserve(lines.size());
     for (size_t i = 0; i < lines.size() && !result_.error; ++i) parse_line(static_cast<int>(i) + 1, lines[i]);
+    resolve_redefinitions(top_names_.finish(), program().stmts);
+    // A function the parser stopped in keeps the statements before its error (unless fail dropped it).
+    if (open_func_ >= 0 && open_func_ < static_cast<int>(program().funcs.size()))
+      resolve_redefinitions(body_names_.finish(), program().funcs[open_func_].body);
     if (!result_.error && open_func_ >= 0) {
       // A function still open at the end of the file: its header line, before any error in the lines
       // it leaves unclosed (spec §3). Those lines are dropped unchecked.
@@ -141,7 +145,22 @@ class Parser {
   }
 
   std::vector<Stmt>& block() { return open_func_ >= 0 ? program().funcs[open_func_].body : program().stmts; }
-  NameTable& names() { return open_func_ >= 0 ? body_names_ : top_names_; }
+  BlockNames& names() { return open_func_ >= 0 ? body_names_ : top_names_; }
+
+  /// Marks the redefinitions that a move of a batch of names found (spec §8 E-REDEFINED) and points
+  /// the references made to them since, which found the later definition in the batch, at the first.
+  static void resolve_redefinitions(std::vector<NameTable::Redefinition> found, std::vector<Stmt>& block) {
+    if (found.empty()) return;
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+    for (const NameTable::Redefinition& r : found) block[r.index].redefines = true;
+    for (size_t k = found.front().index + 1; k < block.size(); ++k)
+      for (Operand& operand : block[k].operands) {
+        if (operand.kind != Operand::Kind::Ref || operand.ref < found.front().index) continue;
+        auto it = std::lower_bound(found.begin(), found.end(), operand.ref,
+                                   [](const NameTable::Redefinition& r, int32_t ref) { return r.index < ref; });
+        if (it != found.end() && it->index == operand.ref) operand.ref = it->first_index;
+      }
+  }
 
   void parse_line(int line_no, std::string_view raw) {
     std::string_view line = strip_comment(raw);
@@ -160,6 +179,7 @@ class Parser {
     Function& f = program().funcs[open_func_];
     f.close_line = line_no;
     if (!f.redefines) func_names_.insert(open_func_name_, open_func_);
+    resolve_redefinitions(body_names_.finish(), f.body);
     open_func_ = -1;
     body_names_.clear();
   }
@@ -188,7 +208,7 @@ class Parser {
     if (i >= s.size() || s[i] != '(') return bad("'('");
     ++i;
     skip();
-    NameTable params;
+    body_names_.clear();  // the parameters are the body's first names
     while (i < s.size() && s[i] != ')') {
       size_t p_start = i;
       if (s[i] == '%') ++i;
@@ -209,7 +229,7 @@ class Parser {
       param.line = line_no;
       param.column = param.op_column = col(p_start);
       param.dtype_attr = type;
-      param.redefines = !params.insert(p_name, static_cast<int32_t>(f.body.size()));
+      param.redefines = !body_names_.define(p_name, static_cast<int32_t>(f.body.size()));
       f.body.push_back(std::move(param));
       skip();
       if (i < s.size() && s[i] == ',') {
@@ -241,7 +261,6 @@ class Parser {
     program().funcs.push_back(std::move(f));
     open_func_ = static_cast<int>(program().funcs.size()) - 1;
     open_func_name_ = name;
-    body_names_ = std::move(params);
   }
 
   void parse_statement(int line_no, std::string_view s, int column) {
@@ -254,7 +273,6 @@ class Parser {
       ++i;
       while (i < s.size() && is_name_char(s[i])) ++i;
       name = s.substr(0, i);
-      names().prefetch(name);  // for the insert below, after the operands are read
       st.name = std::string(name);
       if (st.name.size() < 2 || (i < s.size() && !is_space(s[i]) && s[i] != '='))
         return fail(line_no, column, static_cast<int>(i) + 1, "malformed name: '%' then letters, digits, '_' or '.'");
@@ -308,13 +326,14 @@ class Parser {
                     fmt::format("'{}' needs the attribute {}=", info.spelling,
                                 attr == ATTR_DTYPE ? "dtype" : attr == ATTR_SLOT ? "slot" : "shape"));
     }
-    if (!name.empty()) st.redefines = !names().insert(name, static_cast<int32_t>(block().size()));
+    if (!name.empty()) st.redefines = !names().define(name, static_cast<int32_t>(block().size()));
     if (*op == Op::Buffer && open_func_ < 0) {
       int32_t& first = buffer_of_slot_[st.slot];  // parse_attribute keeps slots in 0..63
       if (first >= 0) st.redefined_slot_of = first;
       else first = static_cast<int32_t>(block().size());
     }
     block().push_back(std::move(st));
+    if (names().batch_full()) resolve_redefinitions(names().flush(), block());
   }
 
   bool parse_operand(Stmt& st, const Token& tok, bool first) {
@@ -380,7 +399,8 @@ class Parser {
   ParseResult result_;
   int open_func_ = -1;
   std::string_view open_func_name_;  // its name in the header line, the key for func_names_
-  NameTable top_names_, body_names_, func_names_;  // keys are views of result_.program.lines
+  BlockNames top_names_, body_names_;  // keys are views of result_.program.lines
+  NameTable func_names_;
   std::array<int32_t, 64> buffer_of_slot_ = make_unset_slots();  // slot -> its first buffer, or -1
   std::vector<Token> tokens_;  // the current line's, kept so that no line allocates its own
 

@@ -1,5 +1,9 @@
 // The parser's name lookups: a name's spelling -> the index of the statement (or function) that
 // defines it. Keys are views of the source lines, which outlive the parse.
+//
+// NameTable is the map. BlockNames is the names of one block (the top level, a function body) as
+// the parser defines them in file order: it batches the definitions so that a large file does not
+// pay a cache and TLB miss per definition (see parse_names.cc).
 #pragma once
 
 #include <cstddef>
@@ -29,10 +33,19 @@ class NameTable {
   size_t size() const { return entries_.size(); }
   /// Makes room for `count` names without growing again.
   void reserve(size_t count);
-  /// Starts loading the slot of `name` into the cache, for an insert or find of it a little later:
-  /// in a large table that slot is far from the ones just used, and the parser has other work for
-  /// the wait (the rest of the line).
-  void prefetch(std::string_view name) const;
+  /// Forgets every name but keeps the memory, for a table filled again and again; costs the number
+  /// of names, not the table's size.
+  void forget();
+
+  /// The first definition of a name defined again.
+  struct Redefinition {
+    int32_t index;        // the later definition (E-REDEFINED)
+    int32_t first_index;  // the one the name keeps
+  };
+  /// Moves every name of `recent` (names defined after all of these) in here and empties `recent`.
+  /// A name already here keeps its index, and the pair goes to `redefined`. The names go in by their
+  /// slot here, in order, so the writes sweep the slot array once instead of landing at random.
+  void absorb(NameTable& recent, std::vector<Redefinition>& redefined);
 
  private:
   static constexpr uint32_t kFree = UINT32_MAX;
@@ -43,6 +56,7 @@ class NameTable {
   struct Entry {
     std::string_view name;
     int32_t index;
+    uint32_t hash;  // kept for absorb (it fills padding: the entry stays 24 bytes)
   };
   /// The slot holding `name`, or the free slot where it would go; slots_ must not be empty.
   size_t slot_of(std::string_view name, uint32_t hash) const;
@@ -50,6 +64,42 @@ class NameTable {
 
   std::vector<Slot> slots_;  // a power of two in size, at most half full
   std::vector<Entry> entries_;
+};
+
+/// The names of one block in definition order: a small table of the names defined recently, which
+/// stays in the cache, before the table of all older ones, which takes them a batch at a time.
+/// A name defined again in the same batch is refused at once; one defined again after its first
+/// definition moved to the older table is found when the batch moves (flush).
+class BlockNames {
+ public:
+  /// A batch: small enough for the recent table (its slots and entries, ~200 KiB) to stay in the
+  /// cache, large enough for a flush to write the older table's slots in a dense sweep.
+  static constexpr size_t kBatch = 4096;
+
+  /// The index of `name`. Until the next flush, a name of the batch that redefines an older one
+  /// gives the later index: flush reports it so that the caller corrects those references.
+  int32_t find(std::string_view name) const {
+    int32_t recent = recent_.find(name);
+    return recent >= 0 ? recent : older_.find(name);
+  }
+  /// Defines `name` (not empty) as `index` (increasing from call to call); false when the batch
+  /// already holds the name (a redefinition, keeping the first index).
+  bool define(std::string_view name, int32_t index) { return recent_.insert(name, index); }
+  bool batch_full() const { return recent_.size() >= kBatch; }
+  /// Moves the batch into the older names; returns the batch's definitions of names defined before
+  /// it, in no particular order.
+  std::vector<NameTable::Redefinition> flush();
+  /// At the end of the block: what flush would report, without moving a batch that has no older
+  /// names to meet (a short function body).
+  std::vector<NameTable::Redefinition> finish() { return older_.size() ? flush() : std::vector<NameTable::Redefinition>{}; }
+  /// Makes room for `count` names in all.
+  void reserve(size_t count);
+  /// Forgets every name, giving back the older names' memory (as NameTable::clear) and keeping the
+  /// batch's, which is small and refilled by the next function body.
+  void clear();
+
+ private:
+  NameTable recent_, older_;
 };
 
 }  // namespace uir

@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
+
+#include "oracle/parse_names.h"  // BlockNames::kBatch
 
 namespace uir {
 namespace {
@@ -118,6 +123,40 @@ TEST(Parse, NamesAreRecordedNotRejected) {
   EXPECT_EQ(r.program.stmts[1].operands[1].ref, -1);
   EXPECT_EQ(r.program.funcs[0].body[0].operands[0].ref, -1);
   EXPECT_EQ(r.program.funcs[0].body[1].operands[0].ref, -1);
+}
+
+// The parser checks a definition against the names of its recent batch at once and against older
+// ones when the batch moves (parse_names.h): a redefinition found then must be the same as one found
+// at once, including for the names that referred to it in between.
+TEST(Parse, ARedefinitionFarFromTheFirstDefinitionIsRecordedAndReferencesKeepTheFirst) {
+  const int filler = 2 * static_cast<int>(BlockNames::kBatch) + 10;
+  std::string top = "%a = const 1\n", body = "func @f(%p: i32) -> i32 {\n  %b = add %p 1\n";
+  for (int k = 0; k < filler; ++k) {
+    top += "%t" + std::to_string(k) + " = const 2\n";
+    body += "  %u" + std::to_string(k) + " = add %p 2\n";
+  }
+  top += "%a = const 3\n%use = add %a %a\n";                 // index filler + 1, filler + 2
+  body += "  %b = add %p 3\n  %p = add %b 4\n  ret %b\n";  // index filler + 2 .. filler + 4
+  // Both orders; a syntax error after the top level; one in the body, which stays open (its `}`
+  // comes after the error), so its names move at the end of the parse.
+  for (const std::string& text : {body + "}\n" + top, top + body + "}\n", body + "}\n" + top + "%bad = nonsense\n",
+                                   top + body + "  %bad = nonsense\n}\n"}) {
+    ParseResult r = parse("t.uir", text);
+    ASSERT_EQ(r.program.stmts.size(), static_cast<size_t>(filler) + 3);
+    ASSERT_EQ(r.program.funcs.size(), 1u);
+    const std::vector<Stmt>& stmts = r.program.stmts;
+    const std::vector<Stmt>& f = r.program.funcs[0].body;
+    EXPECT_FALSE(stmts[0].redefines);
+    EXPECT_TRUE(stmts[filler + 1].redefines);
+    EXPECT_EQ(stmts[filler + 2].operands[0].ref, 0);
+    EXPECT_EQ(stmts[filler + 2].operands[1].ref, 0);
+    EXPECT_EQ(std::count_if(stmts.begin(), stmts.end(), [](const Stmt& s) { return s.redefines; }), 1);
+    EXPECT_TRUE(f[filler + 2].redefines);                 // %b again
+    EXPECT_TRUE(f[filler + 3].redefines);                 // %p, the parameter, again
+    EXPECT_EQ(f[filler + 3].operands[0].ref, 1);          // the first %b
+    EXPECT_EQ(f[filler + 4].operands[0].ref, 1);
+    EXPECT_EQ(std::count_if(f.begin(), f.end(), [](const Stmt& s) { return s.redefines; }), 2);
+  }
 }
 
 TEST(Parse, SlotUsedTwiceIsRecorded) {
