@@ -27,6 +27,14 @@ std::optional<uir::RunResult> run_on_zeros(const std::string& text) {
   return uir::run(compiled, inputs);
 }
 
+/// Element `k` of the first buffer (in slot order) after a run of `text` on zeros; nullopt when the
+/// program is invalid or has no such element.
+std::optional<int32_t> element_on_zeros(const std::string& text, size_t k) {
+  std::optional<uir::RunResult> result = run_on_zeros(text);
+  if (!result || result->buffers.empty() || result->buffers[0].words.size() <= k) return std::nullopt;
+  return result->buffers[0].i32(k);
+}
+
 TEST(CountStatements, CountsBodiesAndTopLevelButNotParamsOrComments) {
   std::string text =
       "# a comment\n"
@@ -71,10 +79,7 @@ TEST(MinimizeProgram, FlattensALoopWhoseIterationsDoNotMatter) {
       "%s = store %v %y\n"
       "%e = end %s %i\n"
       "%b1 = after %b %e\n";
-  auto stores_seven = [](const std::string& t) {
-    std::optional<uir::RunResult> result = run_on_zeros(t);
-    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 7;
-  };
+  auto stores_seven = [](const std::string& t) { return element_on_zeros(t, 0) == 7; };
   ASSERT_TRUE(stores_seven(text));
   std::string small = minimize_program(text, stores_seven, MinimizeLimits{});
   EXPECT_TRUE(stores_seven(small)) << small;
@@ -94,10 +99,7 @@ TEST(MinimizeProgram, LowersARangeBoundToOne) {
       "%s = store %v %x\n"
       "%e = end %s %i\n"
       "%b1 = after %b %e\n";
-  auto element_0_is_one = [](const std::string& t) {
-    std::optional<uir::RunResult> result = run_on_zeros(t);
-    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 1 && contains(t, " range ");
-  };
+  auto element_0_is_one = [](const std::string& t) { return element_on_zeros(t, 0) == 1 && contains(t, " range "); };
   ASSERT_TRUE(element_0_is_one(text));
   std::string small = minimize_program(text, element_0_is_one, MinimizeLimits{});
   EXPECT_TRUE(contains(small, "%i = range 1\n")) << small;
@@ -114,10 +116,7 @@ TEST(MinimizeProgram, InlinesAConstWhereItsValueMatters) {
       "%s = store %v %i\n"
       "%e = end %s %i\n"
       "%b1 = after %b %e\n";
-  auto stores_two = [](const std::string& t) {
-    std::optional<uir::RunResult> result = run_on_zeros(t);
-    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 2;
-  };
+  auto stores_two = [](const std::string& t) { return element_on_zeros(t, 0) == 2; };
   ASSERT_TRUE(stores_two(text));
   std::string small = minimize_program(text, stores_two, MinimizeLimits{});
   EXPECT_TRUE(contains(small, "%i = range 3\n")) << small;
@@ -264,10 +263,7 @@ TEST(MinimizeProgram, AnF32DetourGoesWhenTheFailureIsInI32) {
       "%vb = shrink %b 0 shape=[]\n"
       "%sb = store %vb %c\n"
       "%b1 = after %b %sb\n";
-  auto three_through_a_load = [](const std::string& t) {
-    std::optional<uir::RunResult> result = run_on_zeros(t);
-    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 3 && contains(t, " load ");
-  };
+  auto three_through_a_load = [](const std::string& t) { return element_on_zeros(t, 0) == 3 && contains(t, " load "); };
   ASSERT_TRUE(three_through_a_load(text));
   std::string small = minimize_program(text, three_through_a_load, MinimizeLimits{});
   EXPECT_TRUE(three_through_a_load(small)) << small;
@@ -294,10 +290,7 @@ TEST(MinimizeProgram, AnOuterLoopOfOneIterationGoesAndTheChainIsMended) {
       "%s2 = store %w %y\n"
       "%e2 = end %s2 %o\n"
       "%b2 = after %b %e2\n";
-  auto seven_then_one = [](const std::string& t) {
-    std::optional<uir::RunResult> result = run_on_zeros(t);
-    return result && !result->buffers.empty() && result->buffers[0].i32(0) == 7 && result->buffers[0].i32(1) == 1;
-  };
+  auto seven_then_one = [](const std::string& t) { return element_on_zeros(t, 0) == 7 && element_on_zeros(t, 1) == 1; };
   ASSERT_TRUE(seven_then_one(text));
   std::string small = minimize_program(text, seven_then_one, MinimizeLimits{});
   EXPECT_TRUE(seven_then_one(small)) << small;

@@ -143,4 +143,12 @@ inline int line_of(std::string_view text, std::string_view needle) {
   return at == std::string_view::npos ? -1 : line;
 }
 
+/// The error of an invalid program, which must be `rule` at the line holding `at`.
+inline Error error_at(std::string_view text, Rule rule, std::string_view at) {
+  Error error = error_of(text);
+  EXPECT_EQ(error.rule, rule) << text;
+  EXPECT_EQ(error.line, line_of(text, at)) << error.message;
+  return error;
+}
+
 }  // namespace uir::testing

@@ -28,6 +28,22 @@ std::optional<Error> dead_effect(const Program& program) {
   return check_effects_take_effect(program, tree);
 }
 
+/// The E-DEAD-EFFECT of `text`, which compile() must report too.
+Error dead_effect_of(std::string_view text) {
+  Compiled compiled = validated(text, Rule::DeadEffect);
+  std::optional<Error> error = dead_effect(compiled.program);
+  EXPECT_TRUE(error.has_value()) << text;
+  return error.value_or(Error{});
+}
+
+// Lines 1-4 of the programs below: a store of 1 into %b at %i, inside loop %i. What follows decides
+// whether the store takes effect.
+constexpr std::string_view kStoreInLoop =
+    "%b  = buffer 4 dtype=i32 slot=0\n"
+    "%i  = range 4\n"
+    "%v  = shrink %b %i shape=[]\n"
+    "%s  = store %v 1\n";  // line 4
+
 TEST(LiveStatements, AssertsAndOutputVersionsAreRootsAndOnlyWhatTheyNeedIsLive) {
   Compiled compiled = validated(
       "%b  = buffer 4 dtype=i32 slot=0\n"  // live: the output version needs it
@@ -49,80 +65,44 @@ TEST(LiveStatements, AssertsAndOutputVersionsAreRootsAndOnlyWhatTheyNeedIsLive) 
 
 TEST(LiveStatements, AnAfterInsideALoopIsNoRoot) {
   // The after has %i open (spec §5.2: local to an iteration), so nothing here is live.
-  Compiled compiled = validated(
-      "%b  = buffer 4 dtype=i32 slot=0\n"
-      "%i  = range 4\n"
-      "%v  = shrink %b %i shape=[]\n"
-      "%s  = store %v 1\n"
-      "%b1 = after %b %s\n",
-      Rule::DeadEffect);
+  Compiled compiled = validated(std::string(kStoreInLoop) + "%b1 = after %b %s\n", Rule::DeadEffect);
   EXPECT_EQ(live_statements(compiled.program), std::vector<bool>(5, false));
 }
 
 TEST(DeadEffect, ValidProgramHasNone) {
-  Compiled compiled = validated(
-      "%b  = buffer 4 dtype=i32 slot=0\n"
-      "%i  = range 4\n"
-      "%v  = shrink %b %i shape=[]\n"
-      "%s  = store %v %i\n"
-      "%e  = end %s %i\n"
-      "%b1 = after %b %e\n",
-      std::nullopt);
+  Compiled compiled = validated(std::string(kStoreInLoop) + "%e  = end %s %i\n%b1 = after %b %e\n", std::nullopt);
   EXPECT_FALSE(dead_effect(compiled.program).has_value());
 }
 
 TEST(DeadEffect, NamesTheRangeNoEndCloses) {
-  Compiled compiled = validated(
-      "%b  = buffer 4 dtype=i32 slot=0\n"
-      "%i  = range 4\n"
-      "%v  = shrink %b %i shape=[]\n"
-      "%s  = store %v 1\n"
-      "%b1 = after %b %s\n",
-      Rule::DeadEffect);
-  std::optional<Error> error = dead_effect(compiled.program);
-  ASSERT_TRUE(error.has_value());
-  EXPECT_EQ(error->rule, Rule::DeadEffect);
-  EXPECT_EQ(error->line, 4);
-  EXPECT_EQ(error->column, 1);  // the statement's name, underlined whole
-  EXPECT_EQ(error->length, 2);
-  EXPECT_EQ(error->message, "store %s never takes effect: range %i is never closed by an end");
+  Error error = dead_effect_of(std::string(kStoreInLoop) + "%b1 = after %b %s\n");
+  EXPECT_EQ(error.rule, Rule::DeadEffect);
+  EXPECT_EQ(error.line, 4);
+  EXPECT_EQ(error.column, 1);  // the statement's name, underlined whole
+  EXPECT_EQ(error.length, 2);
+  EXPECT_EQ(error.message, "store %s never takes effect: range %i is never closed by an end");
 }
 
 TEST(DeadEffect, FirstInFileOrderWhenEveryRangeIsClosed) {
   // Neither the store (line 4) nor the end (line 5) reaches an after; the store comes first, and its
   // range is closed, so the message says no after depends on it.
-  Compiled compiled = validated(
-      "%b  = buffer 4 dtype=i32 slot=0\n"
-      "%i  = range 4\n"
-      "%v  = shrink %b %i shape=[]\n"
-      "%s  = store %v 1\n"
-      "%e  = end %s %i\n",
-      Rule::DeadEffect);
-  std::optional<Error> error = dead_effect(compiled.program);
-  ASSERT_TRUE(error.has_value());
-  EXPECT_EQ(error->line, 4);
-  EXPECT_EQ(error->message, "store %s never takes effect: no after outside every loop depends on it");
+  Error error = dead_effect_of(std::string(kStoreInLoop) + "%e  = end %s %i\n");
+  EXPECT_EQ(error.line, 4);
+  EXPECT_EQ(error.message, "store %s never takes effect: no after outside every loop depends on it");
 }
 
 TEST(DeadEffect, ASecondLoopThatNoAfterFollows) {
   // The first loop's effects reach %b1; the second loop's end (line 10) reaches nothing, and its store
   // (line 9) could reach an after only through that end, so the store, first in file order, is reported.
-  Compiled compiled = validated(
-      "%b  = buffer 4 dtype=i32 slot=0\n"
-      "%i  = range 4\n"
-      "%v  = shrink %b %i shape=[]\n"
-      "%s  = store %v 1\n"
-      "%e  = end %s %i\n"
-      "%b1 = after %b %e\n"
-      "%j  = range 4\n"
-      "%w  = shrink %b1 %j shape=[]\n"
-      "%t  = store %w 2\n"
-      "%f  = end %t %j\n",
-      Rule::DeadEffect);
-  std::optional<Error> error = dead_effect(compiled.program);
-  ASSERT_TRUE(error.has_value());
-  EXPECT_EQ(error->line, 9);
-  EXPECT_EQ(error->message, "store %t never takes effect: no after outside every loop depends on it");
+  Error error = dead_effect_of(std::string(kStoreInLoop) +
+                               "%e  = end %s %i\n"
+                               "%b1 = after %b %e\n"
+                               "%j  = range 4\n"
+                               "%w  = shrink %b1 %j shape=[]\n"
+                               "%t  = store %w 2\n"  // line 9
+                               "%f  = end %t %j\n");
+  EXPECT_EQ(error.line, 9);
+  EXPECT_EQ(error.message, "store %t never takes effect: no after outside every loop depends on it");
 }
 
 }  // namespace

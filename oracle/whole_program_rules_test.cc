@@ -7,6 +7,7 @@
 namespace uir {
 namespace {
 
+using testing::error_at;
 using testing::error_of;
 using testing::line_of;
 using testing::Loops;
@@ -32,9 +33,7 @@ constexpr std::string_view kCrossedEnds = R"(
 )";
 
 TEST(WholeProgramRules, RangeEnclosingItselfIsNestBeforeDeadEffect) {
-  Error e = error_of(kCrossedEnds);
-  EXPECT_EQ(e.rule, Rule::Nest);
-  EXPECT_EQ(e.line, line_of(kCrossedEnds, "%i = range"));
+  Error e = error_at(kCrossedEnds, Rule::Nest, "%i = range");
   EXPECT_NE(e.message.find("%i encloses itself"), std::string::npos) << e.message;
   EXPECT_NE(e.message.find("%j"), std::string::npos) << e.message;
 }
@@ -66,9 +65,7 @@ TEST(WholeProgramRules, StoreNothingMakesVisibleIsDeadEffect) {
 %t = cmpeq %x 0
 assert %t
 )";
-  Error e = error_of(text);
-  EXPECT_EQ(e.rule, Rule::DeadEffect);
-  EXPECT_EQ(e.line, line_of(text, "%s = store"));
+  Error e = error_at(text, Rule::DeadEffect, "%s = store");
   // The neighbour: the same store made visible by an after outside every loop.
   Trace t(std::string(text) + "%b1 = after %b %s\n");
   EXPECT_TRUE(t.placed("%s"));
@@ -82,9 +79,7 @@ TEST(WholeProgramRules, DeadEffectNamesTheRangeNoEndCloses) {
 %s = store %v 1
 %b1 = after %b %s
 )";
-  Error e = error_of(text);
-  EXPECT_EQ(e.rule, Rule::DeadEffect);
-  EXPECT_EQ(e.line, line_of(text, "%s = store"));
+  Error e = error_at(text, Rule::DeadEffect, "%s = store");
   EXPECT_NE(e.message.find("%i"), std::string::npos) << e.message;
 }
 
@@ -101,9 +96,7 @@ TEST(WholeProgramRules, DeadEffectIsTheFirstInFileOrder) {
 %sc = store %cv 2
 %c1 = after %c %sc
 )";
-  Error e = error_of(text);
-  EXPECT_EQ(e.rule, Rule::DeadEffect);
-  EXPECT_EQ(e.line, line_of(text, "%s = store"));
+  Error e = error_at(text, Rule::DeadEffect, "%s = store");
   EXPECT_EQ(e.message.find("never closed"), std::string::npos) << e.message;
 }
 
@@ -125,9 +118,7 @@ TEST(WholeProgramRules, LoadThatDependsOnTheStoreIntoItsVersion) {
 %t = cmpeq %y 5
 assert %t
 )";
-  Error e = error_of(text);
-  EXPECT_EQ(e.rule, Rule::LoadOrder);
-  EXPECT_EQ(e.line, line_of(text, "%y = load"));
+  Error e = error_at(text, Rule::LoadOrder, "%y = load");
   EXPECT_NE(e.message.find("depends on"), std::string::npos) << e.message;
   // The neighbour reads the version after the store.
   std::string fixed(text);
@@ -155,9 +146,7 @@ TEST(WholeProgramRules, LoopThatMustRunBothBeforeAndAfterTheStore) {
 %ei = end %sc %i
 %c1 = after %c %ei
 )";
-  Error e = error_of(text);
-  EXPECT_EQ(e.rule, Rule::LoadOrder);
-  EXPECT_EQ(e.line, line_of(text, "%x = load"));
+  Error e = error_at(text, Rule::LoadOrder, "%x = load");
   // The neighbour reads only the old contents: the whole loop runs before the store.
   std::string fixed(text);
   fixed.replace(fixed.find("%z = add %x %y"), 14, "%z = add %x %x");
@@ -204,9 +193,7 @@ TEST(WholeProgramRules, LoadEdgeOrdersSiblingLoops) {
 TEST(WholeProgramRules, LoadOrderNamesTheFirstLoadWhoseEdgeCannotBeKept) {
   // Each edge alone can be kept (i first, or j first); together they cannot: the later load is named.
   std::string text = crossed_siblings("%a");
-  Error e = error_of(text);
-  EXPECT_EQ(e.rule, Rule::LoadOrder);
-  EXPECT_EQ(e.line, line_of(text, "%y = load"));
+  Error e = error_at(text, Rule::LoadOrder, "%y = load");
 }
 
 // --- §8 order among the whole-program rules --------------------------------------------------------
@@ -214,9 +201,7 @@ TEST(WholeProgramRules, LoadOrderNamesTheFirstLoadWhoseEdgeCannotBeKept) {
 TEST(WholeProgramRules, DeadEffectComesBeforeLoadOrder) {
   // The load-order conflict of crossed_siblings("%a"), plus a dead store later in the file.
   std::string text = crossed_siblings("%a") + "%cv = shrink %c 0 shape=[]\n%dead = store %cv 1\n";
-  Error e = error_of(text);
-  EXPECT_EQ(e.rule, Rule::DeadEffect);
-  EXPECT_EQ(e.line, line_of(text, "%dead = store"));
+  Error e = error_at(text, Rule::DeadEffect, "%dead = store");
 }
 
 TEST(WholeProgramRules, StatementLocalRulesComeFirst) {
