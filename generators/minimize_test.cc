@@ -6,6 +6,7 @@
 // bugs is fuzz_test.cc's job. Expected programs are worked out by hand.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 
 #include "generators/fuzz.h"
@@ -33,6 +34,14 @@ std::optional<int32_t> element_on_zeros(const std::string& text, size_t k) {
   std::optional<uir::RunResult> result = run_on_zeros(text);
   if (!result || result->buffers.empty() || result->buffers[0].words.size() <= k) return std::nullopt;
   return result->buffers[0].i32(k);
+}
+
+/// `text` minimised under `still_fails`, which must hold for it before and after.
+std::string minimized_under(const std::string& text, const std::function<bool(const std::string&)>& still_fails) {
+  EXPECT_TRUE(still_fails(text)) << "the original must fail:\n" << text;
+  std::string small = minimize_program(text, still_fails, MinimizeLimits{});
+  EXPECT_TRUE(still_fails(small)) << small;
+  return small;
 }
 
 TEST(CountStatements, CountsBodiesAndTopLevelButNotParamsOrComments) {
@@ -80,9 +89,7 @@ TEST(MinimizeProgram, FlattensALoopWhoseIterationsDoNotMatter) {
       "%e = end %s %i\n"
       "%b1 = after %b %e\n";
   auto stores_seven = [](const std::string& t) { return element_on_zeros(t, 0) == 7; };
-  ASSERT_TRUE(stores_seven(text));
-  std::string small = minimize_program(text, stores_seven, MinimizeLimits{});
-  EXPECT_TRUE(stores_seven(small)) << small;
+  std::string small = minimized_under(text, stores_seven);
   EXPECT_FALSE(contains(small, " range ")) << small;
   EXPECT_FALSE(contains(small, " end ")) << small;
   // buffer, the value 7, shrink, store, after
@@ -100,8 +107,7 @@ TEST(MinimizeProgram, LowersARangeBoundToOne) {
       "%e = end %s %i\n"
       "%b1 = after %b %e\n";
   auto element_0_is_one = [](const std::string& t) { return element_on_zeros(t, 0) == 1 && contains(t, " range "); };
-  ASSERT_TRUE(element_0_is_one(text));
-  std::string small = minimize_program(text, element_0_is_one, MinimizeLimits{});
+  std::string small = minimized_under(text, element_0_is_one);
   EXPECT_TRUE(contains(small, "%i = range 1\n")) << small;
 }
 
@@ -117,8 +123,7 @@ TEST(MinimizeProgram, InlinesAConstWhereItsValueMatters) {
       "%e = end %s %i\n"
       "%b1 = after %b %e\n";
   auto stores_two = [](const std::string& t) { return element_on_zeros(t, 0) == 2; };
-  ASSERT_TRUE(stores_two(text));
-  std::string small = minimize_program(text, stores_two, MinimizeLimits{});
+  std::string small = minimized_under(text, stores_two);
   EXPECT_TRUE(contains(small, "%i = range 3\n")) << small;
   EXPECT_FALSE(contains(small, " const ")) << small;
 }
@@ -135,8 +140,7 @@ TEST(MinimizeProgram, DropsAFunctionNothingCalls) {
     std::optional<uir::RunResult> result = run_on_zeros(t);
     return result && result->exit_code == 1;
   };
-  std::string small = minimize_program(text, fails_an_assert, MinimizeLimits{});
-  EXPECT_TRUE(fails_an_assert(small));
+  std::string small = minimized_under(text, fails_an_assert);
   EXPECT_FALSE(contains(small, "func")) << small;
   EXPECT_EQ(count_statements(small), 1) << small;  // the assert, of the comparison's constant value
 }
@@ -183,9 +187,7 @@ TEST(MinimizeProgram, MergesABufferIntoALaterVersionOfAnother) {
     return result && !result->buffers.empty() && result->buffers.front().i32(0) == 5 &&
            result->buffers.back().i32(1) == 5;
   };
-  ASSERT_TRUE(ends_with_fives(text));
-  std::string small = minimize_program(text, ends_with_fives, MinimizeLimits{});
-  EXPECT_TRUE(ends_with_fives(small)) << small;
+  std::string small = minimized_under(text, ends_with_fives);
   EXPECT_EQ(small.find(" buffer "), small.rfind(" buffer ")) << small;  // one buffer
   EXPECT_EQ(count_statements(small), 7) << small;
 }
@@ -264,9 +266,7 @@ TEST(MinimizeProgram, AnF32DetourGoesWhenTheFailureIsInI32) {
       "%sb = store %vb %c\n"
       "%b1 = after %b %sb\n";
   auto three_through_a_load = [](const std::string& t) { return element_on_zeros(t, 0) == 3 && contains(t, " load "); };
-  ASSERT_TRUE(three_through_a_load(text));
-  std::string small = minimize_program(text, three_through_a_load, MinimizeLimits{});
-  EXPECT_TRUE(three_through_a_load(small)) << small;
+  std::string small = minimized_under(text, three_through_a_load);
   EXPECT_FALSE(contains(small, "f32")) << small;
   EXPECT_FALSE(contains(small, " alloc ")) << small;
   EXPECT_LE(count_statements(small), 8) << small;
@@ -291,9 +291,7 @@ TEST(MinimizeProgram, AnOuterLoopOfOneIterationGoesAndTheChainIsMended) {
       "%e2 = end %s2 %o\n"
       "%b2 = after %b %e2\n";
   auto seven_then_one = [](const std::string& t) { return element_on_zeros(t, 0) == 7 && element_on_zeros(t, 1) == 1; };
-  ASSERT_TRUE(seven_then_one(text));
-  std::string small = minimize_program(text, seven_then_one, MinimizeLimits{});
-  EXPECT_TRUE(seven_then_one(small)) << small;
+  std::string small = minimized_under(text, seven_then_one);
   EXPECT_FALSE(contains(small, "%o = range")) << small;
   // buffer, range, view, store, end, after; view, store, after
   EXPECT_EQ(count_statements(small), 9) << small;

@@ -74,6 +74,8 @@ Interval result_interval(Op op, std::span<const std::optional<Interval>> operand
       if (cast_from == DType::Bool) return {0, 1};
       if (cast_from == DType::I32) return at(0);
       return kFullInterval;  // from f32
+    // No rule of their own: the full interval. Listed, not a `default:`, so that a new op breaks
+    // the build here (-Werror=switch) until someone decides its rule; scalar_ops.cc lists its own.
     case Op::Cmplt:
     case Op::Cmpne:
     case Op::Cmpeq:
