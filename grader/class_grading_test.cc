@@ -18,7 +18,6 @@ namespace {
 namespace fs = std::filesystem;
 
 using class_grading_fixture::grade_with;
-using class_grading_fixture::printed_the_squares;
 using class_grading_fixture::squares_test;
 
 /// Students by path: ".../hang/student-uirc" sleeps until its wall limit; ".../wrong/..." prints a
@@ -27,7 +26,10 @@ class ClassFakeRunner : public CommandRunner {
  public:
   ProcessResult run(const ProcessRequest& request) override {
     ++runs;
-    ProcessResult result = printed_the_squares();
+    ProcessResult result;
+    result.started = result.exited = true;
+    result.exit_code = 0;
+    result.out = test_case_fixture::kSquaresOut;
     if (request.argv[0].find("/hang/") != std::string::npos) {
       std::this_thread::sleep_for(std::chrono::duration<double>(std::min(request.limits.wall_seconds, 5.0)));
       result.exited = false;

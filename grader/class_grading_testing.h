@@ -1,6 +1,6 @@
-// Test helpers for grade_class (grader/class_grading.h) with a stand-in runner: the answer that
-// passes the squares (testcase/test_case_testing.h), their test cases, and the call of grade_class
-// with one runner for every process.
+// Test helpers for grade_class (grader/class_grading.h) with a stand-in runner: test cases of the
+// squares (testcase/test_case_testing.h) and the call of grade_class with one runner for every
+// process.
 #pragma once
 
 #include <functional>
@@ -13,16 +13,6 @@
 namespace uirgrade::class_grading_fixture {
 
 using test_case_fixture::kSquares;
-using test_case_fixture::kSquaresOut;
-
-/// A process that exited 0 having printed the squares: a right answer to every run of kSquares.
-inline ProcessResult printed_the_squares() {
-  ProcessResult result;
-  result.started = result.exited = true;
-  result.exit_code = 0;
-  result.out = kSquaresOut;
-  return result;
-}
 
 /// week3/<name>: kSquares in `mode` on zeros, worth one point.
 inline TestCase squares_test(const std::string& name, Mode mode = Mode::Run) {
