@@ -9,6 +9,7 @@
 //      - drop a statement together with every statement that uses it (its "cone");
 //      - replace every use of a value by a literal of its dtype, a `const` by its own (the value
 //        then has no users and the next pass drops it);
+//      - forward a stored value: a load of the element a store just wrote takes the stored value;
 //      - bypass a statement: replace its uses by one of its operands of the same kind and dtype
 //        (`add 0 %x` by %x, an after by the version it extends, which leaves its store unused);
 //      - drop a store with the after that makes it visible (the after's uses take its memory);
@@ -139,6 +140,11 @@ bool reduce_pass(Search& search, uir::Compiled* current, std::string* text) {
     if (stmt.kind != uir::Kind::Value || stmt.op == uir::Op::Range) continue;
     Program candidate = current->program;
     if (replace_uses_by_literal(candidate, k)) changed |= try_candidate(candidate, search, current, text);
+  }
+  for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
+    if (k >= static_cast<int>(current->program.stmts.size())) continue;
+    if (std::optional<Program> candidate = forwarded_load(current->program, k))
+      changed |= try_candidate(*candidate, search, current, text);
   }
   for (int k = static_cast<int>(current->program.stmts.size()) - 1; k >= 0; --k) {
     if (k >= static_cast<int>(current->program.stmts.size())) continue;

@@ -106,6 +106,32 @@ Program flattened_loop(const Program& program, int end) {
   return without_cone(out, range);  // the range and its end, which nothing else uses now
 }
 
+std::optional<Program> forwarded_load(const Program& program, int load) {
+  auto stmt_of = [&](const Operand& op, uir::Op want) -> const Stmt* {
+    return is_ref(op) && program.stmts[op.ref].op == want ? &program.stmts[op.ref] : nullptr;
+  };
+  auto same_operand = [](const Operand& a, const Operand& b) {
+    if (a.kind != b.kind) return false;
+    return a.kind == Operand::Kind::Literal ? a.literal.dtype == b.literal.dtype && a.literal.bits == b.literal.bits
+                                            : a.ref == b.ref;
+  };
+  const Stmt& read = program.stmts[load];
+  if (read.op != uir::Op::Load || read.operands.empty()) return std::nullopt;
+  const Stmt* view = stmt_of(read.operands[0], uir::Op::Shrink);
+  const Stmt* after = view ? stmt_of(view->operands[0], uir::Op::After) : nullptr;
+  const Stmt* store = after ? stmt_of(after->operands[1], uir::Op::Store) : nullptr;
+  const Stmt* written = store ? stmt_of(store->operands[0], uir::Op::Shrink) : nullptr;
+  if (!written || !is_ref(written->operands[0]) || written->operands[0].ref != after->operands[0].ref ||
+      !same_operand(written->operands[1], view->operands[1]) || written->shape != view->shape)
+    return std::nullopt;
+  const Operand value = store->operands[1];
+  Program out = program;
+  for (Stmt& user : out.stmts)
+    for (Operand& op : user.operands)
+      if (op.kind == Operand::Kind::Ref && op.ref == load) op = value;
+  return out;
+}
+
 bool function_called(const Program& program, int func) {
   auto calls = [&](const std::vector<Stmt>& block) {
     for (const Stmt& stmt : block)

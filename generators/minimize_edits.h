@@ -29,6 +29,11 @@ uir::Program with_uses_replaced(const uir::Program& program, int stmt, int by);
 /// the range's other uses the literal 0, and the range and end go.
 uir::Program flattened_loop(const uir::Program& program, int end);
 
+/// A load of the element a store has just written (through the after of that store, at the same
+/// offset, same shape) replaced by the stored value: its uses take that value. nullopt when
+/// `load` is not such a load.
+std::optional<uir::Program> forwarded_load(const uir::Program& program, int load);
+
 bool function_called(const uir::Program& program, int func);
 /// The program without function `func`, the other functions' indices renumbered.
 uir::Program without_function(const uir::Program& program, int func);

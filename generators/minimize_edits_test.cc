@@ -188,6 +188,27 @@ TEST(MinimizeEdits, AConstantExpressionIsReplacedByItsValueAnyOtherValueByThePla
             "%c = cast 7 dtype=f32\n");
 }
 
+TEST(MinimizeEdits, ALoadOfTheElementJustStoredTakesTheStoredValue) {
+  uir::Program program = parsed(
+      "%a = alloc 2 dtype=f32\n"
+      "%v = shrink %a 1 shape=[]\n"
+      "%s = store %v inf\n"
+      "%a1 = after %a %s\n"
+      "%w = shrink %a1 1 shape=[]\n"
+      "%x = load %w\n"
+      "%y = add %x 1.0\n"
+      "%u = shrink %a1 0 shape=[]\n"
+      "%z = load %u\n"
+      "%y2 = add %z %y\n");
+  std::optional<uir::Program> forwarded = forwarded_load(program, at(program, "%x"));
+  ASSERT_TRUE(forwarded.has_value());
+  const std::string text = uir::print_program(*forwarded);
+  EXPECT_NE(text.find("%y = add inf 1.0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("%y2 = add %z %y\n"), std::string::npos) << text;
+  EXPECT_FALSE(forwarded_load(program, at(program, "%z")).has_value());  // element 0 was not stored
+  EXPECT_FALSE(forwarded_load(program, at(program, "%y")).has_value());  // not a load
+}
+
 TEST(MinimizeEdits, LowerLiteralsGoTowardsZero) {
   EXPECT_EQ(lower_literals(0), std::vector<int32_t>{});
   EXPECT_EQ(lower_literals(1), std::vector<int32_t>{0});

@@ -1,11 +1,13 @@
 // The minimiser's edits and guards (minimize.cc), each isolated by a failure predicate that only
 // that edit can keep true while simplifying: flattening a loop, lowering a range bound, dropping an
-// uncalled function, the program in i32, two memories in one chain with lowered literals, an outer
-// loop flattened with its chain mended; plus the budget, the "nothing smaller fails" case, and the
-// rule that a generated program edited by hand skips RapidCheck's tree. Whole-pipeline shrinking of planted
-// bugs is fuzz_test.cc's job. Expected programs are worked out by hand.
+// uncalled function, the program in i32, a stored value forwarded to its load, two memories in one
+// chain with lowered literals, an outer loop flattened with its chain mended; plus the budget, the
+// "nothing smaller fails" case, and the rule that a generated program edited by hand skips
+// RapidCheck's tree. Whole-pipeline shrinking of planted bugs is fuzz_test.cc's job. Expected
+// programs are worked out by hand.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 
@@ -295,6 +297,31 @@ TEST(MinimizeProgram, AnOuterLoopOfOneIterationGoesAndTheChainIsMended) {
   EXPECT_FALSE(contains(small, "%o = range")) << small;
   // buffer, range, view, store, end, after; view, store, after
   EXPECT_EQ(count_statements(small), 9) << small;
+}
+
+TEST(MinimizeProgram, AStoredValueReachesItsLoadDirectly) {
+  // The "failure" is a cast saturating an inf literal into element 0: the inf makes a round trip
+  // through an f32 alloc. The alloc cannot merge with the i32 buffer, the program in i32 loses the
+  // inf, and the load's plainest literal (1.0) loses it too; only forwarding the stored inf to the
+  // load lets the alloc go. Smallest: the buffer, `cast inf`, its view, store and after.
+  std::string text =
+      "%b = buffer 1 dtype=i32 slot=0\n"
+      "%t = alloc 1 dtype=f32\n"
+      "%p = shrink %t 0 shape=[]\n"
+      "%s = store %p inf\n"
+      "%t1 = after %t %s\n"
+      "%q = shrink %t1 0 shape=[]\n"
+      "%l = load %q\n"
+      "%c = cast %l dtype=i32\n"
+      "%v = shrink %b 0 shape=[]\n"
+      "%st = store %v %c\n"
+      "%b1 = after %b %st\n";
+  auto saturates_in_a_cast = [](const std::string& t) {
+    return element_on_zeros(t, 0) == INT32_MAX && contains(t, " cast ") && contains(t, " inf");
+  };
+  std::string small = minimized_under(text, saturates_in_a_cast);
+  EXPECT_FALSE(contains(small, " alloc ")) << small;
+  EXPECT_EQ(count_statements(small), 5) << small;
 }
 
 TEST(MinimizeProgram, AMalformedProgramIsLeftAsItIs) {
