@@ -7,7 +7,8 @@
 //    invalid generated one, or a hand-written failing test). Each candidate is one edit of the
 //    parsed program (generators/minimize_edits.h), printed back to text:
 //      - drop a statement together with every statement that uses it (its "cone");
-//      - replace every use of a value by a literal of its dtype, a `const` by its own (the value
+//      - replace every use of a value by a literal: a constant expression by its own value (`const 3`
+//        by 3, `add 3 4` by 7), any other value by the plainest literal of its dtype (the value
 //        then has no users and the next pass drops it);
 //      - forward a stored value: a load of the element a store just wrote takes the stored value;
 //      - bypass a statement: replace its uses by one of its operands of the same kind and dtype
@@ -31,7 +32,6 @@
 //    make the program strictly smaller or simpler, so the passes end; the budget ends them sooner.
 #include <rapidcheck/Seq.h>
 
-#include <algorithm>
 #include <chrono>
 
 #include "generators/builder.h"
