@@ -68,7 +68,18 @@ std::map<std::string, std::pair<std::string, std::string>> gradebook_scores(cons
 
 using Scores = std::map<std::string, std::pair<std::string, std::string>>;
 
-TEST(ClassCommand, AGradedClassExitsZeroWhateverTheScoresAndWritesEveryOutput) {
+/// run_class makes the process runner, which sets a root grader's umask to 077 for the whole
+/// process; each test puts it back, so that later tests in this binary write files as before.
+class ClassCommand : public ::testing::Test {
+ protected:
+  void SetUp() override { umask(umask_ = umask(022)); }
+  void TearDown() override { umask(umask_); }
+
+ private:
+  mode_t umask_ = 022;
+};
+
+TEST_F(ClassCommand, AGradedClassExitsZeroWhateverTheScoresAndWritesEveryOutput) {
   ScratchDir dir("class_command");
   const fs::path out = dir.path() / "out";
   std::ostringstream err;
@@ -84,7 +95,7 @@ TEST(ClassCommand, AGradedClassExitsZeroWhateverTheScoresAndWritesEveryOutput) {
   EXPECT_TRUE(fs::exists(out / "class.json"));
 }
 
-TEST(ClassCommand, AShardGradesItsStudentsOnly) {
+TEST_F(ClassCommand, AShardGradesItsStudentsOnly) {
   ScratchDir dir("class_command_shard");
   Options options = class_options(write_class(dir.path()), dir.path() / "out");
   options.shard = Shard{2, 2};  // by id: ann is 1 of 2, bob 2 of 2
@@ -94,7 +105,7 @@ TEST(ClassCommand, AShardGradesItsStudentsOnly) {
   EXPECT_EQ(gradebook_scores(dir.path() / "out"), (Scores{{"bob", {"graded", "0"}}}));
 }
 
-TEST(ClassCommand, ARosterSuiteOrMutantsFileProblemExitsTwoNamingIt) {
+TEST_F(ClassCommand, ARosterSuiteOrMutantsFileProblemExitsTwoNamingIt) {
   ScratchDir dir("class_command_refusals");
   const fs::path subs = write_class(dir.path());
   std::ostringstream no_roster;
@@ -128,7 +139,7 @@ TEST(ClassCommand, ARosterSuiteOrMutantsFileProblemExitsTwoNamingIt) {
   }
 }
 
-TEST(ClassCommand, AnOutputThatCannotBeWrittenExitsTwoNamingIt) {
+TEST_F(ClassCommand, AnOutputThatCannotBeWrittenExitsTwoNamingIt) {
   ScratchDir dir("class_command_unwritable");
   write_text_file(dir.path() / "a-file", "");
   const fs::path out = dir.path() / "a-file" / "out";  // under a regular file: no directory can be made
@@ -137,7 +148,7 @@ TEST(ClassCommand, AnOutputThatCannotBeWrittenExitsTwoNamingIt) {
   EXPECT_NE(err.str().find("cannot write " + (out / "gradebook.csv").string()), std::string::npos) << err.str();
 }
 
-TEST(ClassCommand, MergedShardsMakeOneGradebookThatARerunResumes) {
+TEST_F(ClassCommand, MergedShardsMakeOneGradebookThatARerunResumes) {
   ScratchDir dir("class_command_merge");
   const fs::path subs = write_class(dir.path());
   std::vector<std::string> shard_dirs;
