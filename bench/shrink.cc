@@ -8,10 +8,13 @@
 // before and after shrinking, the largest after, the median attempts and time.
 // Attempts are in-process here; against a real student each costs a process (and a C compile for
 // a render test), which is why the grader's budget is in attempts and seconds.
-//   bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show]
+//   bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N] [--exact]
 //   --all-failures: shrink every failing generated test of a seed (the figure is then the median
 //                   over all of them), not only the first.
 //   --show:         print each shrunk program (to see what the shrinker leaves).
+//   --attempts N:   another attempt budget than grade's, to see what a bigger one would give.
+//   --exact:        the generated tests compare f32 exactly (rtol = atol = 0, as a kill suite's do),
+//                   to see which mutants only the default tolerance hides.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -41,6 +44,7 @@ struct Options {
   bool all_failures = false;
   bool show = false;
   int attempts = uirgrade::kGradeMinimizeLimits.max_attempts;  // --attempts: another budget, to compare
+  bool exact = false;  // --exact: f32 compared exactly (as a kill suite's tests), not with the default tolerance
 };
 
 struct Shrunk {
@@ -63,6 +67,8 @@ std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uin
                                     const std::map<std::string, int>& fuzz_counts, const Options& options,
                                     bool* caught) {
   std::vector<TestCase> tests = uirgen::make_fuzz_tests(week, fuzz_counts, seed);
+  if (options.exact)
+    for (TestCase& test : tests) test.tolerance = Tolerance{0, 0};
   MutantRunner runner(uir::Mutants::of(mutant.id));
   CCompiler compiler(runner, 4096);
   GradeConfig config;
@@ -154,8 +160,9 @@ int main(int argc, char** argv) {
     else if (arg == "--all-failures") options.all_failures = true;
     else if (arg == "--show") options.show = true;
     else if (arg == "--attempts" && i + 1 < argc) options.attempts = std::atoi(argv[++i]);
+    else if (arg == "--exact") options.exact = true;
     else {
-      std::fprintf(stderr, "usage: bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N]\n");
+      std::fprintf(stderr, "usage: bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N] [--exact]\n");
       return 2;
     }
   }
@@ -166,9 +173,9 @@ int main(int argc, char** argv) {
   }
   const std::map<std::string, int> counts = std::get<LoadedWeek>(loaded).plan.fuzz_counts;
   std::printf("Shrinking the first failing generated test of each seed (week %d, seeds 1-%d, %d valid + %d "
-              "invalid generated tests per seed)%s\n",
+              "invalid generated tests per seed)%s%s\n",
               options.week, options.seeds, counts.count("valid") ? counts.at("valid") : 0,
-              counts.count("invalid") ? counts.at("invalid") : 0, options.all_failures ? ", every failure" : "");
+              counts.count("invalid") ? counts.at("invalid") : 0, options.all_failures ? ", every failure" : "", options.exact ? ", f32 compared exactly" : "");
   std::printf("%-28s %5s %4s %8s %8s %6s %9s %8s\n", "mutant", "seeds", "n", "before", "after", "worst",
               "attempts", "seconds");
   auto start = std::chrono::steady_clock::now();

@@ -48,7 +48,7 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
                                               uint64_t seed, const uirgen::MinimizeLimits& limits,
                                               uirgen::MinimizeStats* stats) {
-  auto as_test = [&](const std::string& program) {
+  auto made_test = [&](const std::string& program) {
     // The headers go below line 1, the generator's comment, which the reducer's reprinted programs
     // lack: without one the first statement would come before `# expect`.
     const std::string text = program.rfind("#", 0) == 0 ? program : "# minimised by uirgen\n" + program;
@@ -64,6 +64,14 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                    failing.mode == Mode::Render)
         .test;
   };
+  // Every candidate is judged as the failing test is: with its tolerance and time-out (a failure
+  // that only an exact f32 comparison shows would vanish under the default tolerance).
+  auto as_test = [&](const std::string& program) {
+    TestCase test = made_test(program);
+    test.tolerance = failing.tolerance;
+    test.timeout_seconds = failing.timeout_seconds;
+    return test;
+  };
   const std::string original = generated_program_text(failing);
   std::string smallest = uirgen::minimize_program(
       original, [&](const std::string& program) { return still_fails(as_test(program)); }, limits, stats);
@@ -71,8 +79,6 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
   TestCase shrunk = as_test(smallest);
   shrunk.points = failing.points;
   shrunk.visibility = failing.visibility;
-  shrunk.tolerance = failing.tolerance;
-  shrunk.timeout_seconds = failing.timeout_seconds;
   return shrunk;
 }
 

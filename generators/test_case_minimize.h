@@ -25,7 +25,8 @@ inline constexpr uirgen::MinimizeLimits kGradeMinimizeLimits{300, 20.0, 0.0};
 
 /// The smallest program on which `still_fails` holds, as a test made like the generator makes them
 /// (the oracle's expectations, the same name and mode; the failing test's own data for the buffers
-/// left, values from `seed` for any other), or nullopt when nothing smaller still fails. A valid
+/// left, values from `seed` for any other; the failing test's tolerance and time-out, so that every
+/// candidate is judged as it was), or nullopt when nothing smaller still fails. A valid
 /// program shrinks to valid ones; an invalid one (`exit 2`) to programs the oracle rejects with the
 /// same rule.
 std::optional<TestCase> minimize_generated_test(const TestCase& failing,

@@ -48,6 +48,25 @@ TEST(FuzzMinimize, KeepsShrinkingWhileTheFailureLasts) {
   EXPECT_GT(calls, 0);
 }
 
+TEST(FuzzMinimize, CandidatesAreJudgedWithTheFailingTestsToleranceAndTimeout) {
+  // A test compared exactly (as a kill suite's are): the student's answer differs from the
+  // oracle's by less than the default tolerance, so a candidate made with the default would pass.
+  TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
+  failing.tolerance = Tolerance{0, 0};
+  failing.timeout_seconds = 3.5;
+  int judged_otherwise = 0;
+  auto still_fails = [&](const TestCase& candidate) {
+    judged_otherwise += candidate.tolerance.rtol != 0 || candidate.tolerance.atol != 0 ||
+                        candidate.timeout_seconds != std::optional<double>(3.5);
+    return generated_program_text(candidate).find(" mul ") != std::string::npos;
+  };
+  std::optional<TestCase> smallest = minimize_generated_test(failing, still_fails, 5, {200, 10.0});
+  ASSERT_TRUE(smallest.has_value());
+  EXPECT_EQ(judged_otherwise, 0);
+  EXPECT_EQ(smallest->tolerance.rtol, 0);
+  EXPECT_EQ(smallest->timeout_seconds, std::optional<double>(3.5));
+}
+
 TEST(FuzzMinimize, NothingSmallerFailsMeansNoShrink) {
   TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
   auto never = [](const TestCase&) { return false; };
