@@ -33,7 +33,10 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <optional>
+#include <set>
+#include <tuple>
 
 #include <boost/process.hpp>
 #include <fmt/format.h>
@@ -269,7 +272,29 @@ ProcessResult internal_error(std::string message) {
   return result;
 }
 
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool);
+// The paths a borrowed uid was found able to use (with the mode asked and the one supplementary
+// group it had). Every borrowed uid stands in the same relation to a path that none of them owns
+// (gid = uid, no other group), so the check made for one run serves the later ones: it forks a child
+// per path, some 2 ms each on a loaded machine, for every test. Only a success is kept. The check
+// is the grader's diagnosis, not a defence: a path made unreadable later still fails at exec.
+class AccessChecks {
+ public:
+  bool passed(const std::string& path, int mode, std::optional<gid_t> group) const {
+    std::lock_guard lock(mutex_);
+    return passed_.contains({path, mode, group});
+  }
+  void add(const std::string& path, int mode, std::optional<gid_t> group) {
+    std::lock_guard lock(mutex_);
+    passed_.insert({path, mode, group});
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::set<std::tuple<std::string, int, std::optional<gid_t>>> passed_;
+};
+
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool,
+                          AccessChecks* access_checks);
 
 // Whether bubblewrap works here: probed once per grader process, by running /bin/true the way a
 // student would run (as root: bwrap as root, the program under a borrowed uid).
@@ -277,7 +302,7 @@ const BwrapStatus& bwrap_status() {
   static const BwrapStatus status = [] {
     if (find_bwrap().empty()) return BwrapStatus{false, "bwrap is not installed (no /usr/bin/bwrap)"};
     return probe_bwrap(
-        [](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces, true, nullptr); });
+        [](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces, true, nullptr, nullptr); });
   }();
   return status;
 }
@@ -317,8 +342,12 @@ std::string limits_in_force(Tier tier, bool whole_run_limits) {
 
 }  // namespace
 
+struct ProcessRunner::CheckedAccess : AccessChecks {};
+
 ProcessRunner::ProcessRunner(Tier tier, bool weakened_per_process_limits_only, SandboxReuse reuse)
-    : tier_(tier), per_process_limits_only_(weakened_per_process_limits_only) {
+    : tier_(tier),
+      per_process_limits_only_(weakened_per_process_limits_only),
+      checked_access_(std::make_unique<CheckedAccess>()) {
   // Joining a sandbox's namespaces takes root's capabilities; an unprivileged grader starts bwrap.
   if (reuse != SandboxReuse::Never && tier == Tier::Namespaces && running_as_root())
     pool_ = std::make_unique<SandboxPool>(reuse == SandboxReuse::ResetBetweenRuns);
@@ -327,7 +356,8 @@ ProcessRunner::ProcessRunner(Tier tier, bool weakened_per_process_limits_only, S
 ProcessRunner::~ProcessRunner() = default;
 
 ProcessResult ProcessRunner::run(const ProcessRequest& request) {
-  return run_in_tier(request, tier_, has_whole_run_limits(tier_, per_process_limits_only_), pool_.get());
+  return run_in_tier(request, tier_, has_whole_run_limits(tier_, per_process_limits_only_), pool_.get(),
+                     checked_access_.get());
 }
 
 size_t ProcessRunner::sandboxes_built() const { return pool_ ? pool_->sandboxes_built() : 0; }
@@ -350,7 +380,19 @@ std::string ProcessRunner::isolation() const {
 
 namespace {
 
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool) {
+// Whether uid/gid (with `group`) may use `path` as `mode` says (R_OK, with X_OK for the
+// executable), asked of the kernel unless `checks` already found it could; *error says why not.
+bool borrowed_uid_may_use(const std::string& path, int mode, const UidLease& lease, std::optional<gid_t> group,
+                          AccessChecks* checks, std::string* error) {
+  if (checks && checks->passed(path, mode, group)) return true;
+  bool may = mode & X_OK ? can_read_and_execute_as(path, lease.uid(), lease.gid(), error, group)
+                         : can_read_as(path, lease.uid(), lease.gid(), error, group);
+  if (may && checks) checks->add(path, mode, group);
+  return may;
+}
+
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool,
+                          AccessChecks* access_checks) {
   if (request.argv.empty()) return internal_error("empty command line");
   std::string error;
   std::string executable = resolve_executable(request.argv[0], &error);
@@ -380,11 +422,11 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   // the cap, or (it has none) the cap is measured, since a tmpfs mounted now would not be seen there.
   if (sandbox) cap.in_capped_parent = sandbox->run_parent_holds_cap();
   if (sandbox && !cap.in_capped_parent) cap.tmpfs_allowed = false;
-  if (lease && !(sandbox && sandbox->access_checked(executable))) {
-    if (!can_read_and_execute_as(executable, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
+  if (lease) {
+    if (!borrowed_uid_may_use(executable, R_OK | X_OK, *lease, group, access_checks, &error))
+      return internal_error(error);
     for (const std::string& path : request.read_only_paths)
-      if (!can_read_as(path, lease->uid(), lease->gid(), &error, group)) return internal_error(error);
-    if (sandbox) sandbox->set_access_checked(executable);
+      if (!borrowed_uid_may_use(path, R_OK, *lease, group, access_checks, &error)) return internal_error(error);
   }
   const bool use_bwrap = tier == Tier::Namespaces && !sandbox;
   std::optional<std::pair<uid_t, gid_t>> owner;
@@ -494,7 +536,8 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   const Clock::time_point end = exited_at.value_or(Clock::now());
 
   // Nothing of the run may outlive it: its cgroup and group first, then (if root) everything of its uid.
-  if (cgroup) cgroup->kill_all();
+  // Every process of the run was born in its cgroups and cannot leave them: emptied, nothing is left.
+  const bool cgroups_emptied = cgroup && cgroup->kill_all();
   killpg(pid, SIGKILL);
   if (!exited_at) {  // keep what a killed program had already written
     const Clock::time_point drain_until = Clock::now() + kEofGrace;
@@ -518,8 +561,10 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   timeradd(&usage.ru_stime, &orphans.ru_stime, &usage.ru_stime);
   // Measured now: the uid tier's clean-up below removes what the uid owns in /tmp, this directory too.
   const bool workdir_full = whole_run_limits && workdir->cap_reached();
-  // Left the group (setsid): in a pre-built sandbox every process of the run is in its PID namespace.
-  if (lease && (sandbox ? !sandbox->empty_of_processes() : !processes_owned_by(lease->uid()).empty())) {
+  // Left the group (setsid): in a pre-built sandbox every process of the run is in its PID namespace,
+  // and without one in the cgroups (if any) that were just emptied, else found by its uid in /proc.
+  if (lease && (sandbox ? !sandbox->empty_of_processes()
+                        : !cgroups_emptied && !processes_owned_by(lease->uid()).empty())) {
     kill_every_process_of(lease->uid());
     reap_processes_of(lease->uid());
   }

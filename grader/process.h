@@ -111,9 +111,11 @@ class ProcessRunner : public CommandRunner {
   size_t sandboxes_built() const;
 
  private:
+  struct CheckedAccess;  // what a borrowed uid was found able to read (process.cc)
   Tier tier_;
   bool per_process_limits_only_;
   std::unique_ptr<SandboxPool> pool_;
+  std::unique_ptr<CheckedAccess> checked_access_;
 };
 
 /// The runner of the tier `sandbox` asks for (probing bubblewrap once per grader process), or

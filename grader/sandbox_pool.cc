@@ -158,7 +158,6 @@ class PooledSandbox {
   WorkdirCap cap;
   std::string run_parent;
   bool run_parent_holds_cap = false;  // a tmpfs of the cap's size
-  std::string access_checked_for;     // the executable whose access, and the paths', the runner checked
   SandboxNamespaces namespaces;
 
  private:
@@ -346,8 +345,14 @@ bool PooledSandbox::reset() const {
     if (std::chrono::steady_clock::now() >= give_up) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  return empty_directory(run_parent) && (!run_parent_holds_cap || holds_nothing(run_parent)) &&
-         empty_directory(root_ + "/tmp", bound_in_tmp_) &&
+  if (!empty_directory(run_parent)) return false;
+  // A removed directory's inode is freed with its last reference, which an exiting process of the
+  // run may drop a moment later (seen: one inode, gone within a millisecond or two).
+  while (run_parent_holds_cap && !holds_nothing(run_parent)) {
+    if (std::chrono::steady_clock::now() >= give_up) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return empty_directory(root_ + "/tmp", bound_in_tmp_) &&
          empty_directory(root_ + "/dev/mqueue") && reset_namespace_state();
 }
 
@@ -432,10 +437,7 @@ const std::string& SandboxPool::Lease::run_parent() const { return sandbox_->run
 const SandboxNamespaces& SandboxPool::Lease::namespaces() const { return sandbox_->namespaces; }
 bool SandboxPool::Lease::empty_of_processes() const { return sandbox_->empty_of_processes(); }
 bool SandboxPool::Lease::run_parent_holds_cap() const { return sandbox_->run_parent_holds_cap; }
-bool SandboxPool::Lease::access_checked(const std::string& executable) const {
-  return sandbox_->access_checked_for == executable;
-}
-void SandboxPool::Lease::set_access_checked(const std::string& executable) { sandbox_->access_checked_for = executable; }
+
 
 PidNamespaceForChildren::PidNamespaceForChildren(int pid_namespace_fd) {
   joined_ = own_pid_namespace() >= 0 && setns(pid_namespace_fd, CLONE_NEWPID) == 0;

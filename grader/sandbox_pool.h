@@ -58,11 +58,6 @@ class SandboxPool {
     /// Whether the run parent is a tmpfs of the cap the sandbox was acquired with (the run
     /// directory is then made in it, with no mount of its own; the reset checks it is empty).
     bool run_parent_holds_cap() const;
-    /// Whether a borrowed uid's access to `executable` and the read-only paths was checked for an
-    /// earlier run: every borrowed uid stands in the same relation to them (none owns them, no
-    /// groups), so one check serves the sandbox's every run of that executable.
-    bool access_checked(const std::string& executable) const;
-    void set_access_checked(const std::string& executable);
 
    private:
     friend class SandboxPool;
