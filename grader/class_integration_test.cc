@@ -89,9 +89,14 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   write_wrapped(subs, "hal", students + "student_echo_stdin");
   fs::create_directories(subs / "ivy");  // handed in nothing
   write_student(subs, "jon", "#!/bin/sh\nexit 0\n", 0644);
-  fs::permissions(dir, fs::perms::all);  // students run as another uid when the grader is root
+  // Students run as another uid when the grader is root: every folder readable and searchable,
+  // every file readable, whatever the umask (a root grader's process runner sets 077 for the
+  // process, so an earlier in-process test in the same binary leaves it so).
+  fs::permissions(dir, fs::perms::all);
+  const fs::perms read = fs::perms::others_read | fs::perms::group_read | fs::perms::owner_read;
+  const fs::perms search = fs::perms::others_exec | fs::perms::group_exec | fs::perms::owner_exec;
   for (const auto& entry : fs::recursive_directory_iterator(dir))
-    fs::permissions(entry.path(), fs::perms::others_read | fs::perms::group_read | fs::perms::owner_read, fs::perm_options::add);
+    fs::permissions(entry.path(), entry.is_directory() ? read | search : read, fs::perm_options::add);
   std::vector<std::string> args = {"class", "--week", "3", subs.string(), "--out", out.string(), "-j", "2",
                                    "--student-budget", "15", "--only", "week3/[a-c]*", "--only", "week3/sib*"};
 
@@ -170,7 +175,9 @@ TEST(ClassIntegration, TheUidTierRefusesSubmissionsThatAnotherUidCanRead) {
   fs::remove_all(dir);
   fs::path subs = dir / "subs";
   write_wrapped(subs, "ann", kBinaryDir + "/uir-oracle");
-  fs::permissions(subs, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+  const fs::perms open_to_all = fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec;
+  fs::permissions(dir, open_to_all);  // whatever the umask: the submissions' own mode decides
+  fs::permissions(subs, open_to_all);
   std::vector<std::string> args = {"class", "--week", "3", subs.string(), "--out", (dir / "out").string(),
                                    "--sandbox", "uid", "--only", "week3/acc*"};
   EXPECT_EQ(wait_exit(start_grade(args, dir / "open.log")), 2);
