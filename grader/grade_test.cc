@@ -389,6 +389,25 @@ TEST(GraderEngine, RenderOfAnInvalidProgramMustExit2) {
   EXPECT_NE(result.message.find("E-UNDEFINED at line 2"), std::string::npos) << result.message;
 }
 
+// A compiler that accepts an invalid program finds no data on stdin (none is sent) and fails some
+// other way: the headline names the oracle's rule too, the cause to look for first.
+TEST(GraderEngine, AFailureOnAnInvalidProgramNamesTheOraclesRule) {
+  ProcessResult hung = exited(0, "");
+  hung.exited = false;
+  hung.timed_out = true;
+  for (const ProcessResult& canned : {exited(3, "", "stdin: slot 0 is missing\n"), hung}) {
+    TestResult run = grade_run_with(kInvalid, canned);
+    EXPECT_NE(run.verdict, Verdict::Pass);
+    EXPECT_NE(run.message.find("; the oracle: exit 2 (E-UNDEFINED at line 2), an invalid program"), std::string::npos)
+        << run.message;
+    FakeRunner runner([&](const ProcessRequest&) { return canned; });
+    TestResult render = grade_with(make_test("week3/bad", kInvalid, Mode::Render), runner);
+    EXPECT_NE(render.message.find("the oracle: exit 2 (E-UNDEFINED at line 2)"), std::string::npos) << render.message;
+  }
+  // A valid program's failure says nothing of the kind.
+  EXPECT_EQ(grade_run_with(kSquares, exited(3, "")).message.find("invalid program"), std::string::npos);
+}
+
 TEST(GraderEngine, StudentBudgetCutsLimitsAndStopsStartingTests) {
   FakeRunner runner([](const ProcessRequest&) { return exited(0, kSquaresOut); });
   GradeConfig config = make_config();

@@ -49,6 +49,14 @@ void record_process(const ProcessResult& result, Outcome& outcome) {
   outcome.actual_err = result.err;
 }
 
+/// A student that accepts an invalid program usually fails some other way next (it finds no data
+/// on stdin and exits 3, crashes, hangs): the headline also says that the oracle rejects the
+/// program, which is the cause to look for first.
+void name_the_invalid_program(const Expected& expected, std::optional<Judgement>& failure) {
+  if (failure && expected.exit_code == 2 && failure->verdict != Verdict::InternalError)
+    failure->message += fmt::format("; the oracle: {}, an invalid program", expected.describe());
+}
+
 Outcome grade_run_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
                        const GradeConfig& config, CommandRunner& runner) {
   ProcessResult result = run_student("run", test, expected.input_text, limits, config, runner);
@@ -56,6 +64,7 @@ Outcome grade_run_test(const TestCase& test, const Expected& expected, const Pro
   record_process(result, outcome);
   std::string what = student_command_name(config, "run");
   outcome.failure = judge_process(result, limits, what, {0, 1, 2}, false);
+  name_the_invalid_program(expected, outcome.failure);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, result, what, &outcome.note);
   return outcome;
 }
@@ -76,7 +85,10 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   Outcome outcome;
   record_process(rendered, outcome);
   std::string what = student_command_name(config, "render");
-  if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) return outcome;
+  if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) {
+    name_the_invalid_program(expected, outcome.failure);
+    return outcome;
+  }
   if (expected.exit_code == 2 || rendered.exit_code == 2) {
     if (rendered.exit_code != 2 || expected.exit_code != 2)
       outcome.failure = Judgement{
