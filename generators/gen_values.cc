@@ -148,9 +148,9 @@ int gen_op(GenState& g, Op op, DType dtype, std::optional<DType> free_dtype = st
     else if (gives_result_dtype) t = dtype;
     else if (std::optional<DType> fixed = fixed_dtype(row.roles[k])) t = *fixed;
     else t = free_dtype ? *free_dtype : random_value_dtype(g);  // drawn only here, as the mix's weights assume
-    operands.push_back(op == Op::Const ? random_literal(g, t)  // const takes a literal (parse.cc)
-                       : is_divisor(row, k)                      ? nonzero_divisor(g)
-                                                                 : pick_value(g, t));
+    operands.push_back(row.roles[k] == uir::OperandRole::Literal ? random_literal(g, t)
+                       : is_divisor(row, k)                       ? nonzero_divisor(g)
+                                                                  : pick_value(g, t));
     dtypes.push_back(t);
   }
   std::optional<DType> attr = row.dtype_from == uir::DTypeFrom::Attr ? std::optional<DType>(dtype) : std::nullopt;

@@ -31,8 +31,9 @@ std::string error_headline(std::string_view path, const Error& error) {
 std::string format_error(const Program& program, const Error& error) {
   std::string out = error_headline(program.path, error);
   if (error.line < 1 || error.line > static_cast<int>(program.lines.size())) return out;
-  const std::string& source = program.lines[error.line - 1];
-  out += "\n" + source;
+  std::string_view source = program.lines[error.line - 1];
+  out += "\n";
+  out += source;
   if (error.column > 0) {
     // Tabs stay tabs under the caret so it lines up whatever the terminal's tab width.
     std::string pad;

@@ -105,7 +105,9 @@ class Parser {
  private:
   Program& program() { return result_.program; }
 
-  void split_lines(std::string_view text) {
+  void split_lines(std::string_view original) {
+    result_.program.source = std::make_shared<const std::string>(original);
+    std::string_view text = *result_.program.source;
     result_.program.lines.reserve(std::count(text.begin(), text.end(), '\n') + 1);
     size_t start = 0;
     while (start <= text.size()) {
@@ -114,7 +116,7 @@ class Parser {
       std::string_view line = text.substr(start, end - start);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       if (end == text.size() && line.empty() && start == text.size() && start != 0) break;
-      result_.program.lines.emplace_back(line);
+      result_.program.lines.push_back(line);
       start = end + 1;
     }
   }
@@ -315,10 +317,16 @@ class Parser {
       return fail(line_no, st.op_column, static_cast<int>(info.spelling.size()),
                   fmt::format("'{}' takes {} operand{}, not {}", info.spelling, want, want == "1" ? "" : "s", n));
     }
-    if (*op == Op::Const && st.operands[0].kind != Operand::Kind::Literal)
-      return fail(line_no, st.operands[0].column, static_cast<int>(st.operands[0].text.size()), "'const' takes a literal, not a name");
-    if (*op == Op::Call && st.operands[0].kind != Operand::Kind::Func)
-      return fail(line_no, st.operands[0].column, static_cast<int>(st.operands[0].text.size()), "'call' needs '@function' as its first operand");
+    // The two roles that are a matter of spelling, not of type: a literal, a function.
+    for (size_t k = 0; k < st.operands.size(); ++k) {
+      const Operand& operand = st.operands[k];
+      OperandRole role = operand_role(info, k, st.operands.size());
+      int length = static_cast<int>(operand.text.size());
+      if (role == OperandRole::Literal && operand.kind != Operand::Kind::Literal)
+        return fail(line_no, operand.column, length, fmt::format("'{}' takes a literal, not a name", info.spelling));
+      if (role == OperandRole::Function && operand.kind != Operand::Kind::Func)
+        return fail(line_no, operand.column, length, fmt::format("'{}' needs '@function' as its first operand", info.spelling));
+    }
     for (unsigned attr : {ATTR_DTYPE, ATTR_SLOT, ATTR_SHAPE}) {
       bool present = attr == ATTR_DTYPE ? st.dtype_attr.has_value() : attr == ATTR_SLOT ? st.slot >= 0 : st.shape >= 0;
       if ((info.attrs & attr) && !present)
@@ -399,7 +407,7 @@ class Parser {
   ParseResult result_;
   int open_func_ = -1;
   std::string_view open_func_name_;  // its name in the header line, the key for func_names_
-  BlockNames top_names_, body_names_;  // keys are views of result_.program.lines
+  BlockNames top_names_, body_names_;  // keys are views into result_.program.source
   NameTable func_names_;
   std::array<int32_t, 64> buffer_of_slot_ = make_unset_slots();  // slot -> its first buffer, or -1
   std::vector<Token> tokens_;  // the current line's, kept so that no line allocates its own

@@ -33,8 +33,8 @@ std::string join_lines(const std::vector<std::string>& source) {
 /// Lines that are neither blank nor only a comment.
 int meaningful_lines(const Program& program) {
   int count = 0;
-  for (const std::string& line : program.lines) {
-    std::string code = line.substr(0, line.find('#'));
+  for (std::string_view line : program.lines) {
+    std::string_view code = line.substr(0, line.find('#'));
     if (code.find_first_not_of(" \t") != std::string::npos) ++count;
   }
   return count;

@@ -120,8 +120,8 @@ std::vector<NameTable::Redefinition> BlockNames::flush() {
 }
 
 void BlockNames::reserve(size_t count) {
-  recent_.reserve(std::min(count, kBatch));
-  if (count > kBatch) older_.reserve(count);
+  recent_.reserve(std::min(count, kFirstBatch));
+  if (count > kFirstBatch) older_.reserve(count);
 }
 
 void BlockNames::clear() {

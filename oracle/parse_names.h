@@ -75,6 +75,9 @@ class BlockNames {
   /// A batch: small enough for the recent table (its slots and entries, ~200 KiB) to stay in the
   /// cache, large enough for a flush to write the older table's slots in a dense sweep.
   static constexpr size_t kBatch = 4096;
+  /// Until this many names, the block keeps them all in the recent table: a table this size (512 KiB
+  /// of slots) still stays cached, and a block of a few thousand names pays nothing for batching.
+  static constexpr size_t kFirstBatch = 32768;
 
   /// The index of `name`. Until the next flush, a name of the batch that redefines an older one
   /// gives the later index: flush reports it so that the caller corrects those references.
@@ -85,7 +88,7 @@ class BlockNames {
   /// Defines `name` (not empty) as `index` (increasing from call to call); false when the batch
   /// already holds the name (a redefinition, keeping the first index).
   bool define(std::string_view name, int32_t index) { return recent_.insert(name, index); }
-  bool batch_full() const { return recent_.size() >= kBatch; }
+  bool batch_full() const { return recent_.size() >= (older_.size() ? kBatch : kFirstBatch); }
   /// Moves the batch into the older names; returns the batch's definitions of names defined before
   /// it, in no particular order.
   std::vector<NameTable::Redefinition> flush();

@@ -111,7 +111,7 @@ TEST(NameTable, AbsorbMovesEveryNameAndReportsTheOnesAlreadyThere) {
 
 // The parser's use: more names than a batch holds, so that several flushes move them.
 TEST(BlockNames, NamesOfEveryBatchAreFoundAndRedefinitionsAreReportedOnce) {
-  const int count = 3 * static_cast<int>(BlockNames::kBatch) + 100;
+  const int count = static_cast<int>(BlockNames::kFirstBatch + 3 * BlockNames::kBatch) + 100;
   std::vector<std::string> spelled;
   for (int k = 0; k < count; ++k) spelled.push_back("%n" + std::to_string(k));
   spelled.push_back("%n5");   // count:     a redefinition of a name of the first batch, long flushed

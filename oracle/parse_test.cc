@@ -129,7 +129,7 @@ TEST(Parse, NamesAreRecordedNotRejected) {
 // ones when the batch moves (parse_names.h): a redefinition found then must be the same as one found
 // at once, including for the names that referred to it in between.
 TEST(Parse, ARedefinitionFarFromTheFirstDefinitionIsRecordedAndReferencesKeepTheFirst) {
-  const int filler = 2 * static_cast<int>(BlockNames::kBatch) + 10;
+  const int filler = static_cast<int>(BlockNames::kFirstBatch + BlockNames::kBatch) + 10;
   std::string top = "%a = const 1\n", body = "func @f(%p: i32) -> i32 {\n  %b = add %p 1\n";
   for (int k = 0; k < filler; ++k) {
     top += "%t" + std::to_string(k) + " = const 2\n";
@@ -162,6 +162,20 @@ TEST(Parse, ARedefinitionFarFromTheFirstDefinitionIsRecordedAndReferencesKeepThe
 TEST(Parse, SlotUsedTwiceIsRecorded) {
   ParseResult r = ok("%a = buffer 4 dtype=i32 slot=3\n%b = buffer 4 dtype=f32 slot=3\n");
   EXPECT_EQ(r.program.stmts[1].redefined_slot_of, 0);
+}
+
+// The op table's Literal and Function roles (const's operand, call's first) are checked by spelling.
+TEST(Parse, OperandsOfTheLiteralAndFunctionRolesMustBeSpelledSo) {
+  Error literal = syntax_error("%x = const 1\n%a = const %x\n");
+  EXPECT_EQ(literal.line, 2);
+  EXPECT_EQ(literal.column, 12);
+  EXPECT_EQ(literal.length, 2);
+  EXPECT_EQ(literal.message, "'const' takes a literal, not a name");
+  Error function = syntax_error("%x = const 1\n%a = call %x 1\n");
+  EXPECT_EQ(function.column, 11);
+  EXPECT_EQ(function.message, "'call' needs '@function' as its first operand");
+  EXPECT_EQ(syntax_error("%a = call 3\n").column, 11);
+  EXPECT_FALSE(parse("t.uir", "%a = const 2.5\n%b = const true\n").error.has_value());
 }
 
 TEST(Parse, StructuralMistakesAreSyntaxErrorsWithTheColumnAtFault) {

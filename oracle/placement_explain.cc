@@ -33,7 +33,7 @@ Loops loops_of(const Compiled& compiled) {
 }
 
 std::string source_of(const Program& program, const Stmt& stmt) {
-  std::string text = program.lines[stmt.line - 1];
+  std::string text(program.lines[stmt.line - 1]);
   text = text.substr(0, text.find('#'));
   size_t first = text.find_first_not_of(" \t");
   if (first == std::string::npos) return "";

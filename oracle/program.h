@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <climits>
+#include <memory>
 #include <cstdint>
 #include <cstddef>
 #include <optional>
@@ -43,6 +44,7 @@ enum class Kind : uint8_t {
 enum class OperandRole : uint8_t {
   None,          // no operand in this position
   AnyValue,      // a value of any dtype
+  Literal,       // a literal of any dtype, never a name (const; the parser checks it: E-SYNTAX)
   I32, F32, Bool,
   Numeric,       // an i32 or f32 value
   Size,          // an i32 constant expression (buffer and alloc sizes)
@@ -115,38 +117,40 @@ struct Operand {
     Literal,  // a literal: `literal` holds it (when `literal_overflow`, an i32 literal outside i32)
     Func,     // @fname, first operand of `call`: `ref` is the function's index (-1: undefined)
   };
-  Kind kind = Kind::Ref;
-  int32_t ref = -1;
-  Scalar literal;
-  bool literal_overflow = false;  // E-LITERAL
+  // (Fields ordered by size, so that no padding is left between them: a large program holds
+  // millions of operands and statements, and their memory is what a large parse costs; issue 11.)
   std::string text;               // as written: "%x", "3.0", "@f"
+  int32_t ref = -1;
   int column = 0;                 // 1-based column of the token, for the caret
+  Scalar literal;
+  Kind kind = Kind::Ref;
+  bool literal_overflow = false;  // E-LITERAL
 };
 
 struct Stmt {
-  // --- filled by the parser ---
-  Op op = Op::Const;
+  // --- filled by the parser --- (ordered by size, as Operand's fields)
   std::string name;  // "%x"; empty for assert and ret
+  std::vector<Operand> operands;
   int line = 0;      // physical line in the file, from 1
   int column = 0;    // 1-based column where the statement starts (its name, or its op)
   int op_column = 0; // 1-based column of the op word
-  std::vector<Operand> operands;
-  std::optional<DType> dtype_attr;  // dtype=
   int32_t slot = -1;                // slot= (0..63; the parser refuses others)
   int32_t shape = -1;               // shape=: number of elements (1 for `[]`), -1 when absent
-  bool redefines = false;           // E-REDEFINED: the name was defined before in this block
   int redefined_slot_of = -1;       // for buffers: index of an earlier buffer with the same slot
+  std::optional<DType> dtype_attr;  // dtype=
+  Op op = Op::Const;
+  bool redefines = false;           // E-REDEFINED: the name was defined before in this block
 
   // --- filled by the validator ---
-  Kind kind = Kind::None;
-  DType dtype = DType::Void;         // the value's dtype; for memory and views the element dtype
+  std::vector<int32_t> open_ranges;  // indices of the range statements still open, ascending
   int32_t length = 0;                // memory and views: number of elements
   int32_t memory_root = -1;          // memory/views/loads/stores: the buffer or alloc statement
   int32_t version = -1;              // views, loads, stores: the memory version they name
                                      // (buffer, alloc, after: their own index)
-  std::vector<int32_t> open_ranges;  // indices of the range statements still open, ascending
   std::optional<Scalar> constant;    // set when a constant expression (spec §4)
   std::optional<Interval> interval;  // every i32 value (spec §4.3: [v, v] for a constant), nothing else
+  Kind kind = Kind::None;
+  DType dtype = DType::Void;         // the value's dtype; for memory and views the element dtype
 };
 
 /// A function: its own small program. body[0 .. num_params) are Param statements (line = the
@@ -164,8 +168,11 @@ struct Function {
 
 /// A parsed file. `funcs` and `stmts` are each in file order; together they interleave by line.
 struct Program {
-  std::string path;                // as given on the command line (for messages)
-  std::vector<std::string> lines;  // the source lines without line ends, for carets
+  std::string path;  // as given on the command line (for messages)
+  /// The parsed text, which copies of the program share: `lines` are views into it, so a large
+  /// file costs one copy of its text and no allocation per line.
+  std::shared_ptr<const std::string> source;
+  std::vector<std::string_view> lines;  // the source lines without line ends, for carets
   std::vector<Function> funcs;
   std::vector<Stmt> stmts;  // top-level statements
 

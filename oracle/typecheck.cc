@@ -261,7 +261,8 @@ class StatementChecker {
     switch (role) {
       case OperandRole::None:
       case OperandRole::Function: return std::nullopt;  // @f: E-UNDEFINED and E-SYNTAX checked it
-      case OperandRole::AnyValue: return need_value(k, kAnyValue);
+      case OperandRole::AnyValue:
+      case OperandRole::Literal: return need_value(k, kAnyValue);
       case OperandRole::I32: return need_value(k, kI32);
       case OperandRole::F32: return need_value(k, kF32);
       case OperandRole::Bool: return need_value(k, kBool);
