@@ -219,6 +219,45 @@ TEST_P(HostileStudent, SharedMemoryCarriesNothingFromOneTestToTheNext) {
   remove_segment();
 }
 
+// The borrowed uid's user keyring outlives every process of the uid, and borrowed uids repeat
+// (across the students of a class): a key one run leaves, a later run of the uid reads. The later
+// run is played by this test as root (setpriv to the uid the student printed), since which uid the
+// runner lends next is not the test's to choose.
+TEST_P(HostileStudent, AUidsKeyringCarriesNothingFromOneRunToTheNext) {
+  if (!running_as_root()) GTEST_SKIP() << "without root no uid is borrowed: the keyring is the grader's own";
+  const std::string student = UIRGRADE_BINARY_DIR "/students/student_hostile_keyring_channel";
+  const std::string secret = "keyring-secret-" + std::to_string(getpid());
+  auto attack = [&](bool weakened) {
+    ProcessRequest request;
+    request.argv = {student, "run", "prog.uir"};
+    request.files = {{"prog.uir", "# a header\n" + secret + "\n"}};
+    request.weakened_no_syscall_filter = weakened;
+    ProcessResult result = ProcessRunner(tier()).run(request);
+    EXPECT_TRUE(result.exited && result.exit_code == 7) << result.internal_error << result.err;
+    return result.err;
+  };
+  // What a later process of the uid that `attack_err` names finds in (or does to) its keyring.
+  auto later_process_of_the_uid = [&](const std::string& attack_err, const std::string& mode) {
+    size_t at = attack_err.find("UID: ");
+    EXPECT_NE(at, std::string::npos) << attack_err;
+    std::string uid = std::to_string(std::atoi(attack_err.c_str() + at + 5));
+    return run_shell("setpriv --reuid=" + uid + " --regid=" + uid + " --clear-groups " + student + " " + mode).output;
+  };
+  std::string weak = attack(true);
+  EXPECT_NE(weak.find("KEY: added"), std::string::npos) << weak;
+  EXPECT_NE(later_process_of_the_uid(weak, "read").find("LOOT: key " + secret), std::string::npos);
+  later_process_of_the_uid(weak, "clear");
+
+  // With the filter every keyring call fails with EPERM (the student lives on) and nothing is left.
+  std::string blocked = attack(false);
+  EXPECT_NE(blocked.find("KEY: search failed: Operation not permitted"), std::string::npos) << blocked;
+  EXPECT_NE(blocked.find("KEY: add_key failed: Operation not permitted"), std::string::npos) << blocked;
+  std::string later = later_process_of_the_uid(blocked, "read");
+  EXPECT_EQ(later.find("LOOT"), std::string::npos) << later;
+  EXPECT_NE(later.find("KEY: search failed"), std::string::npos) << later;
+  later_process_of_the_uid(blocked, "clear");  // should the filter have let a key through
+}
+
 // The whole-run limits (grader/cgroup.h, process_workdir.h). Each attack first succeeds under a
 // runner with per-process limits only, then fails against the real grader.
 

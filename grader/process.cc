@@ -464,6 +464,7 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   setup.stderr_fd = err_write.get();
   setup.workdir = workdir->path().c_str();
   setup.parent_pid = sandbox ? 0 : getpid();
+  setup.syscall_filter = !request.weakened_no_syscall_filter;
   if (sandbox) {
     setup.namespace_fds = sandbox->namespaces().joined_by_child;
     setup.namespace_types = sandbox->namespaces().child_types;

@@ -21,6 +21,8 @@
 
 #include <boost/process/extend.hpp>
 
+#include "grader/syscall_filter.h"
+
 namespace uirgrade {
 
 struct ChildSetup : boost::process::extend::handler {
@@ -48,6 +50,8 @@ struct ChildSetup : boost::process::extend::handler {
   /// setns types; -1 ends the list.
   std::array<int, 4> namespace_fds{-1, -1, -1, -1};
   std::array<int, 4> namespace_types{};
+  /// The keyring and message-queue filter (syscall_filter.h); off only in a test's weakened run.
+  bool syscall_filter = true;
 
   void add_limit(int resource, rlim_t soft, rlim_t hard) { limits.at(limit_count++) = {resource, soft, hard}; }
 
@@ -84,6 +88,8 @@ struct ChildSetup : boost::process::extend::handler {
       fail("changing to the student uid");
     // No setuid program may give the student back what it lost.
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("PR_SET_NO_NEW_PRIVS");
+    // Inherited by every process of the run, bubblewrap's included: nothing kept by the uid.
+    if (syscall_filter && install_syscall_filter() != 0) fail("installing the syscall filter");
     // Set after the identity change, which clears it; then make sure the grader did not die first.
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) fail("PR_SET_PDEATHSIG");
     if (getppid() != parent_pid) _exit(127);
