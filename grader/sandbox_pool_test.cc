@@ -44,6 +44,8 @@ class SandboxReuseTest : public ::testing::Test {
     request.argv = {UIRGRADE_BINARY_DIR "/students/student_hostile_traces"};
     request.reuse_sandbox = true;
     request.read_only_paths = {UIRGRADE_BINARY_DIR "/students"};
+    // The pool's reset of /dev/mqueue is tested on its own, without the filter that refuses mq_open.
+    request.weakened_no_syscall_filter = true;
     return request;
   }
 
