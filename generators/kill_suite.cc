@@ -93,6 +93,8 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   std::set<std::string> uncovered;
   for (const MutantRow& row : matrix.mutants)
     if (!row.killed_by.empty()) uncovered.insert(row.name);
+  std::vector<int> statements_of(candidates.size());  // counted once, not once per pick
+  for (size_t k = 0; k < candidates.size(); ++k) statements_of[k] = count_statements(candidates[k].source);
   std::vector<size_t> kept;
   std::vector<std::vector<std::string>> assigned;  // per kept test: the mutants it was kept for
   while (!uncovered.empty()) {
@@ -101,7 +103,7 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     for (size_t t = 0; t < matrix.tests.size(); ++t) {
       size_t kills = 0;
       for (const std::string& m : matrix.tests[t].second) kills += uncovered.count(m);
-      int size = count_statements(candidates[index_of[matrix.tests[t].first]].source);
+      int size = statements_of[index_of[matrix.tests[t].first]];
       if (kills > best_kills || (kills == best_kills && kills > 0 && size < best_size))
         best = t, best_kills = kills, best_size = size;
     }
@@ -116,11 +118,11 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   auto shrink_start = std::chrono::steady_clock::now();
   std::vector<TestCase> kept_tests;
   int statements_left = 0;
-  for (size_t k : kept) statements_left += count_statements(candidates[k].source);
+  for (size_t k : kept) statements_left += statements_of[k];
   for (size_t k = 0; k < kept.size(); ++k) {
     // The bigger the program, the bigger its share of what is left of the budget.
     double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - shrink_start).count();
-    int statements = count_statements(candidates[kept[k]].source);
+    int statements = statements_of[kept[k]];
     double share = (options.shrink_seconds - spent) * statements / std::max(statements_left, 1);
     statements_left -= statements;
     if (share > 0) shrink_into(candidates[kept[k]], assigned[k], options.week, options.seed, share, kept_tests);

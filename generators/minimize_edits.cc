@@ -19,6 +19,20 @@ namespace {
 
 bool is_ref(const Operand& op) { return op.kind == Operand::Kind::Ref && op.ref >= 0; }
 
+/// Calls `edit` on every operand of a top-level statement that refers to statement `value`;
+/// returns whether there was one.
+template <typename Edit>
+bool edit_uses(Program& program, int value, Edit edit) {
+  bool used = false;
+  for (Stmt& stmt : program.stmts)
+    for (Operand& op : stmt.operands)
+      if (op.kind == Operand::Kind::Ref && op.ref == value) {
+        edit(op);
+        used = true;
+      }
+  return used;
+}
+
 /// The newest version of memory `root` outside every loop: the end of its top-level after chain.
 int last_top_level_version(const Program& program, int root, const std::vector<std::vector<int>>& open) {
   int last = root;
@@ -72,24 +86,15 @@ bool replace_uses_by_literal(Program& program, int value) {
               : c.dtype == uir::DType::Bool ? ProgramBuilder::literal_bool(c.as_bool())
                                             : ProgramBuilder::literal_i32(c.as_i32());
   }
-  bool used = false;
-  for (Stmt& stmt : program.stmts)
-    for (Operand& op : stmt.operands)
-      if (op.kind == Operand::Kind::Ref && op.ref == value) {
-        op = literal;
-        used = true;
-      }
-  return used;
+  return edit_uses(program, value, [&](Operand& op) { op = literal; });
 }
 
 Program with_uses_replaced(const Program& program, int stmt, int by) {
   Program out = program;
-  for (Stmt& user : out.stmts)
-    for (Operand& op : user.operands)
-      if (op.kind == Operand::Kind::Ref && op.ref == stmt) {
-        op.ref = by;
-        op.text = out.stmts[by].name;
-      }
+  edit_uses(out, stmt, [&](Operand& op) {
+    op.ref = by;
+    op.text = out.stmts[by].name;
+  });
   return out;
 }
 
@@ -126,9 +131,7 @@ std::optional<Program> forwarded_load(const Program& program, int load) {
     return std::nullopt;
   const Operand value = store->operands[1];
   Program out = program;
-  for (Stmt& user : out.stmts)
-    for (Operand& op : user.operands)
-      if (op.kind == Operand::Kind::Ref && op.ref == load) op = value;
+  edit_uses(out, load, [&](Operand& op) { op = value; });
   return out;
 }
 

@@ -3,7 +3,6 @@
 #include "oracle/placement_explain.h"
 
 #include <algorithm>
-#include <functional>
 
 #include <fmt/format.h>
 
@@ -60,15 +59,19 @@ std::vector<FedPlacement> placements_feeding_slot(const Compiled& compiled, int 
   auto placed = [&](int32_t k) { return k >= 0 && static_cast<size_t>(k) < n && loops.order[k] >= 0; };
 
   // Everything the stores into the buffer depend on, through operands.
+  // (A work list, not recursion: a long dependency chain in a large program would overflow the stack.)
   std::vector<bool> fed(n, false);
-  std::function<void(int32_t)> visit = [&](int32_t k) {
-    if (!placed(k) || fed[k]) return;
+  std::vector<int32_t> pending;
+  for (size_t k = 0; k < n; ++k)
+    if (program.stmts[k].op == Op::Store && program.stmts[k].memory_root == buffer) pending.push_back(static_cast<int32_t>(k));
+  while (!pending.empty()) {
+    int32_t k = pending.back();
+    pending.pop_back();
+    if (!placed(k) || fed[k]) continue;
     fed[k] = true;
     for (const Operand& operand : program.stmts[k].operands)
-      if (operand.kind == Operand::Kind::Ref) visit(operand.ref);
-  };
-  for (size_t k = 0; k < n; ++k)
-    if (program.stmts[k].op == Op::Store && program.stmts[k].memory_root == buffer) visit(static_cast<int32_t>(k));
+      if (operand.kind == Operand::Kind::Ref) pending.push_back(operand.ref);
+  }
 
   // The live users of each load (for loads kept outside the loop their uses run in).
   std::vector<std::vector<int32_t>> users(n);
