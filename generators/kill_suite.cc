@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "generators/fuzz.h"
+#include "generators/generate.h"
 #include "generators/test_case_minimize.h"
 #include "mutation/catalogue_test_case.h"
 #include "mutation/mutant_grading.h"
@@ -47,9 +48,9 @@ TestCase shrink_keeping_kills(const TestCase& test, const std::vector<std::strin
     return true;
   };
   // A generated test's data came from the seed on its first line; the same data keeps its kills.
-  std::string first_line = test.source.substr(0, test.source.find('\n'));
-  size_t at = first_line.rfind("# uirgen:", 0) == 0 ? first_line.find(" seed=") : std::string::npos;
-  uint64_t data_seed = at == std::string::npos ? seed : std::strtoull(first_line.c_str() + at + 6, nullptr, 10);
+  int header_week = 0, header_size = 0;
+  uint64_t data_seed = seed;
+  parse_generator_header(test.source.substr(0, test.source.find('\n')), &header_week, &data_seed, &header_size);
   MinimizeLimits limits;
   limits.max_seconds = seconds;
   std::optional<TestCase> shrunk = minimize_generated_test(test, kills_all, data_seed, limits);
