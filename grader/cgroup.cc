@@ -208,7 +208,7 @@ uint64_t cgroup_keyed_value(const std::string& text, const std::string& key) {
 
 std::optional<RunCgroup> RunCgroup::create(const CgroupLayout& layout, uint64_t memory_bytes, uint64_t processes,
                                            std::string* error) {
-  if (layout.v2_dir.empty() && !layout.limits_memory() && !layout.limits_processes()) {
+  if (!layout.makes_cgroups()) {
     *error = "no cgroup can be made here";
     return std::nullopt;
   }
@@ -216,7 +216,6 @@ std::optional<RunCgroup> RunCgroup::create(const CgroupLayout& layout, uint64_t 
   const std::string name = fmt::format("uirgrade-{}-{}", getpid(), counter++);
   RunCgroup run;  // from here on, what is made is removed on every early return
   run.memory_v2_ = layout.v2_memory;
-  run.pids_v2_ = layout.v2_pids;
   if (!layout.v2_dir.empty() && (run.kill_dir_ = make_child(layout.v2_dir, name, &run.join_fds_, error)).empty())
     return std::nullopt;
   if (layout.v2_memory) run.memory_dir_ = run.kill_dir_;
@@ -251,7 +250,6 @@ RunCgroup::RunCgroup(RunCgroup&& other) noexcept
       pids_dir_(std::move(other.pids_dir_)),
       kill_dir_(std::move(other.kill_dir_)),
       memory_v2_(other.memory_v2_),
-      pids_v2_(other.pids_v2_),
       join_fds_(std::move(other.join_fds_)) {
   other.memory_dir_.clear();
   other.pids_dir_.clear();

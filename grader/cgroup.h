@@ -25,6 +25,8 @@ struct CgroupLayout {
   bool limits_memory() const { return v2_memory || !v1_memory_dir.empty(); }
   bool limits_processes() const { return v2_pids || !v1_pids_dir.empty(); }
   bool kills_atomically() const { return !v2_dir.empty(); }
+  /// Whether a run gets any cgroup here (for its limits or only for cgroup.kill).
+  bool makes_cgroups() const { return limits_memory() || limits_processes() || kills_atomically(); }
   /// What the layout does, for the reports' sandbox line ("" when it does nothing).
   std::string description() const;
 };
@@ -60,7 +62,7 @@ class RunCgroup {
  private:
   RunCgroup() = default;
   std::string memory_dir_, pids_dir_, kill_dir_;  // the run's own cgroups ("" when not made)
-  bool memory_v2_ = false, pids_v2_ = false;
+  bool memory_v2_ = false;  // memory.max etc. (v2) or memory.limit_in_bytes etc. (v1)
   std::vector<int> join_fds_;
 };
 

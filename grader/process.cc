@@ -436,8 +436,7 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   if (!workdir) return internal_error(error);
   // The whole tree's memory and process count, where a cgroup can hold them (else rlimits below).
   const CgroupLayout& cgroups = cgroup_layout();
-  const bool use_cgroup =
-      whole_run_limits && (cgroups.limits_memory() || cgroups.limits_processes() || cgroups.kills_atomically());
+  const bool use_cgroup = whole_run_limits && cgroups.makes_cgroups();
   std::optional<RunCgroup> cgroup =
       use_cgroup ? RunCgroup::create(cgroups, limits.memory_bytes,
                                      limits.processes + (use_bwrap ? kBwrapProcesses : 0), &error)

@@ -4,7 +4,6 @@
 // student may have made it read-only (root needs no such help, an ordinary grader user does).
 #include "grader/process_workdir.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -70,23 +69,6 @@ bool copy_file(const std::string& source, const std::string& destination, off_t 
   return out >= 0 && copied == size;
 }
 
-// The names in the open directory `dir_fd` (without . and ..).
-std::vector<std::string> entries_of(int dir_fd) {
-  std::vector<std::string> names;
-  int list_fd = dup(dir_fd);
-  DIR* dir = list_fd >= 0 ? fdopendir(list_fd) : nullptr;
-  if (!dir) {
-    if (list_fd >= 0) close(list_fd);
-    return names;
-  }
-  while (dirent* entry = readdir(dir)) {
-    std::string name = entry->d_name;
-    if (name != "." && name != "..") names.push_back(name);
-  }
-  closedir(dir);
-  return names;
-}
-
 // Removes everything inside the open directory `top_fd`, depth first without recursion (a student
 // can leave a tree deeper than any stack): one directory is open at a time, and going back up
 // opens ".." and checks that it is the directory we came from.
@@ -106,7 +88,7 @@ bool remove_contents(int top_fd) {
     fchmod(fd, S_IRWXU);  // a read-only directory cannot lose entries
     std::string subdirectory;
     std::pair<dev_t, ino_t> subdirectory_id;
-    for (const std::string& name : entries_of(fd)) {
+    for (const std::string& name : directory_entries(fd)) {
       struct stat info {};
       if (fstatat(fd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
       if (!S_ISDIR(info.st_mode)) {
@@ -276,7 +258,7 @@ bool empty_directory(const std::string& path, const std::vector<std::string>& ke
   int dir_fd = open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (dir_fd < 0) return false;
   bool emptied = true;
-  for (const std::string& name : entries_of(dir_fd))
+  for (const std::string& name : directory_entries(dir_fd))
     if (std::find(keep.begin(), keep.end(), name) == keep.end()) emptied &= remove_tree(path + "/" + name);
   close(dir_fd);
   return emptied;

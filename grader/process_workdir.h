@@ -24,6 +24,7 @@ struct WorkdirCap {
   /// The directory's parent is a tmpfs of this cap that holds nothing else (a pre-built sandbox's
   /// run parent, sandbox_pool.h): the directory is made in it, with no tmpfs of its own.
   bool in_capped_parent = false;
+  bool operator==(const WorkdirCap&) const = default;
 };
 
 class RunDirectory {

@@ -157,7 +157,7 @@ class PooledSandbox {
   std::vector<std::string> read_only_paths;  // sorted: with the cap, the pool's key
   WorkdirCap cap;
   std::string run_parent;
-  bool run_parent_holds_cap = false;  // a tmpfs of the cap's size
+  bool run_parent_holds_cap = false;  // a tmpfs of the cap's size, mounted by build()
   SandboxNamespaces namespaces;
 
  private:
@@ -171,7 +171,6 @@ class PooledSandbox {
   pid_t holder_pid_ = -1;
   pid_t holder_pid_inside_ = -1;
   std::string root_;  // the sandbox's root as the grader reaches it: /proc/HOLDER/root
-  bool parent_mounted_ = false;
   // The entries of the sandbox's /tmp that lead to a bound host path (the run parent, often a
   // read-only path): made by bubblewrap, the student's to read only, and never to be removed.
   std::vector<std::string> bound_in_tmp_;
@@ -201,7 +200,7 @@ std::unique_ptr<PooledSandbox> PooledSandbox::build(const std::vector<std::strin
       *error = fmt::format("cannot mount a tmpfs on {}: {}", parent, strerror(errno));
       return nullptr;
     }
-    sandbox->parent_mounted_ = sandbox->run_parent_holds_cap = true;
+    sandbox->run_parent_holds_cap = true;
   }
   if (!sandbox->start(error)) return nullptr;
   return sandbox;
@@ -215,9 +214,10 @@ bool PooledSandbox::start(std::string* error) {
   root.mqueue = true;  // so that the queues a run makes can be listed and removed
   root.die_with_parent = false;  // it ends when the holder's stdin closes: with the pool or the grader
   std::vector<std::string> args = bwrap_minimal_root(root);
-  for (const std::string& path : read_only_paths)
+  std::vector<std::string> bound = read_only_paths;
+  bound.push_back(run_parent);
+  for (const std::string& path : bound)
     if (path.rfind("/tmp/", 0) == 0) bound_in_tmp_.push_back(path.substr(5, path.find('/', 5) - 5));
-  if (run_parent.rfind("/tmp/", 0) == 0) bound_in_tmp_.push_back(run_parent.substr(5, run_parent.find('/', 5) - 5));
   for (const char* word : {"/bin/sh", "-c", "echo ready && exec cat"}) args.push_back(word);
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
@@ -321,7 +321,7 @@ PooledSandbox::~PooledSandbox() {
     if (fd >= 0) close(fd);
   if (namespaces.pid >= 0) close(namespaces.pid);
   if (bwrap_pidfd_ >= 0) close(bwrap_pidfd_);
-  if (parent_mounted_) umount2(run_parent.c_str(), MNT_DETACH);
+  if (run_parent_holds_cap) umount2(run_parent.c_str(), MNT_DETACH);
   if (!run_parent.empty()) remove_tree(run_parent);
 }
 
@@ -392,10 +392,7 @@ std::optional<SandboxPool::Lease> SandboxPool::acquire(const std::vector<std::st
   {
     std::lock_guard lock(mutex_);
     for (auto it = idle_.rbegin(); it != idle_.rend(); ++it) {
-      const WorkdirCap& built_for = (*it)->cap;
-      if ((*it)->read_only_paths != key || built_for.bytes != cap.bytes || built_for.files != cap.files ||
-          built_for.tmpfs_allowed != cap.tmpfs_allowed)
-        continue;
+      if ((*it)->read_only_paths != key || (*it)->cap != cap) continue;
       std::unique_ptr<PooledSandbox> sandbox = std::move(*it);
       idle_.erase(std::next(it).base());
       if (sandbox->alive()) return Lease(this, std::move(sandbox));

@@ -22,22 +22,13 @@ struct Level {
 // Counts the entries of the open directory `dir_fd` into *size and returns its subdirectories.
 std::vector<std::string> count_entries(int dir_fd, TreeSize* size) {
   std::vector<std::string> subdirectories;
-  int list_fd = dup(dir_fd);
-  DIR* dir = list_fd >= 0 ? fdopendir(list_fd) : nullptr;
-  if (!dir) {
-    if (list_fd >= 0) close(list_fd);
-    return subdirectories;
-  }
-  while (dirent* entry = readdir(dir)) {
-    std::string name = entry->d_name;
-    if (name == "." || name == "..") continue;
+  for (std::string& name : directory_entries(dir_fd)) {
     struct stat info {};
     if (fstatat(dir_fd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
     size->entries++;
     size->bytes += static_cast<uint64_t>(info.st_blocks) * 512;
-    if (S_ISDIR(info.st_mode)) subdirectories.push_back(name);
+    if (S_ISDIR(info.st_mode)) subdirectories.push_back(std::move(name));
   }
-  closedir(dir);
   return subdirectories;
 }
 
@@ -50,6 +41,22 @@ bool identity_of(int fd, dev_t* dev, ino_t* ino) {
 }
 
 }  // namespace
+
+std::vector<std::string> directory_entries(int dir_fd) {
+  std::vector<std::string> names;
+  int list_fd = dup(dir_fd);
+  DIR* dir = list_fd >= 0 ? fdopendir(list_fd) : nullptr;
+  if (!dir) {
+    if (list_fd >= 0) close(list_fd);
+    return names;
+  }
+  while (dirent* entry = readdir(dir)) {
+    std::string name = entry->d_name;
+    if (name != "." && name != "..") names.push_back(name);
+  }
+  closedir(dir);
+  return names;
+}
 
 TreeSize measure_tree(const std::string& path, uint64_t max_entries, uint64_t max_bytes) {
   TreeSize size;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace uirgrade {
 
@@ -13,6 +14,11 @@ struct TreeSize {
   uint64_t bytes = 0;    // allocated on disk (st_blocks), so a sparse file counts what it uses
   bool complete = true;  // false: stopped early (over a bound) or the tree moved under the walk
 };
+
+/// The names in the open directory `dir_fd` (without . and ..), read through a duplicate of it so
+/// that `dir_fd` stays open for *at calls (the duplicate shares its offset: list each fd once);
+/// empty when it cannot be listed.
+std::vector<std::string> directory_entries(int dir_fd);
 
 /// Measures the tree below `path`, stopping as soon as it holds more than `max_entries` entries or
 /// `max_bytes` bytes (then the figures are lower bounds and `complete` is false).

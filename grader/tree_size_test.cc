@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -39,6 +40,19 @@ TEST_F(GraderTreeSize, CountsEveryEntryAndTheBytesTheyOccupy) {
   EXPECT_EQ(size.entries, 5u);  // a, a/b, a/b/one, two, a/root
   EXPECT_GE(size.bytes, 100'000u);
   EXPECT_LT(size.bytes, 1u << 20) << "the link to / was followed";
+}
+
+TEST_F(GraderTreeSize, DirectoryEntriesListsNamesAndLeavesTheDescriptorUsable) {
+  fs::create_directories(top_ + "/sub");
+  std::ofstream(top_ + "/file") << "z";
+  int fd = open(top_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  std::vector<std::string> names = directory_entries(fd);
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"file", "sub"}));  // no "." or ".."
+  struct stat info {};
+  EXPECT_EQ(fstatat(fd, "sub", &info, 0), 0) << "the listing closed or moved the caller's descriptor";
+  close(fd);
 }
 
 TEST_F(GraderTreeSize, ASparseFileCountsWhatItOccupies) {
