@@ -90,8 +90,9 @@ void write_failure_groups(const ClassRun& run, std::ostream& out) {
       if (result.verdict == Verdict::Pass) continue;
       const std::string label = result_label(result);
       auto about = run.about_by_test.find(label);
-      Cause& cause = causes[about == run.about_by_test.end() ? label : about->second];
-      cause.text = about == run.about_by_test.end() ? label : about->second;
+      const std::string& text = about == run.about_by_test.end() ? label : about->second;
+      Cause& cause = causes[text];
+      cause.text = text;
       if (cause.students.empty() || cause.students.back() != &student) cause.students.push_back(&student);
       ++cause.failed_by_test[label];
       ++cause.verdicts[std::string(verdict_name(result.verdict))];

@@ -138,14 +138,15 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
   });
   if (!budget_spent()) shrink_generated_failures(tests, slots, config, runner, compiler);
 
+  // One reason for every test left unrun: why the run stopped, decided once.
+  const std::string not_run_reason =
+      budget_spent() ? std::string(kBudgetRanOut)
+                     : fmt::format("not run: grading stopped after {} failures (--max-failures)", config.max_failures);
   GradeRun run;
   for (size_t k = 0; k < tests.size(); ++k) {
     if (!slots[k]) {
       ++run.not_run;
-      slots[k] = not_run_result(tests[k], budget_spent()
-                                              ? std::string(kBudgetRanOut)
-                                              : fmt::format("not run: grading stopped after {} failures (--max-failures)",
-                                                            config.max_failures));
+      slots[k] = not_run_result(tests[k], not_run_reason);
     }
     run.results.push_back(std::move(*slots[k]));
   }

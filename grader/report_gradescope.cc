@@ -59,13 +59,10 @@ std::string summary_output(const Report& report) {
                             shown.shrunk_message, shown.shrunk);
     }
   }
-  const double lost = visible.max_points - visible.points, lost_unseen = hidden.max_points - hidden.points +
-                                                                         after_due_date.max_points - after_due_date.points;
   std::string text = sandbox_line(report.info) + "\n";
   text += fmt::format("Points lost: {:g} in visible tests, {:g} in tests you cannot see yet ({:g} hidden, {:g} "
-                                 "after the due date).\n",
-                                 lost, lost_unseen, hidden.max_points - hidden.points,
-                                 after_due_date.max_points - after_due_date.points);
+                      "after the due date).\n",
+                      visible.lost(), hidden.lost() + after_due_date.lost(), hidden.lost(), after_due_date.lost());
   text += report.info.seed_is_secret ? fmt::format("Week {}\n", report.info.week)
                                      : fmt::format("Seed: {} (week {})\n", report.info.seed, report.info.week);
   text += fmt::format("Visible tests: {} of {} passed, {:g} of {:g} points.\n", visible.passed, visible.tests,

@@ -87,10 +87,13 @@ void write_example(const FailedTest& test, std::ostream& out) {
 /// The smallest shrunk program among a cause's generated tests that a student may read, if any.
 const TestResult* smallest_shrunk(const Cause& cause) {
   const TestResult* best = nullptr;
+  int best_count = 0;
   for (const FailedTest& test : cause.tests)
-    for (const TestResult* result : test.results)
-      if (!result->shrunk.empty() && student_may_see_shrunk(*result) && (!best || statement_count(result->shrunk) < statement_count(best->shrunk)))
-        best = result;
+    for (const TestResult* result : test.results) {
+      if (result->shrunk.empty() || !student_may_see_shrunk(*result)) continue;
+      const int count = statement_count(result->shrunk);
+      if (!best || count < best_count) best = result, best_count = count;
+    }
   return best;
 }
 
@@ -132,11 +135,11 @@ void write_cause(const Cause& cause, size_t number, size_t causes, std::ostream&
 
 /// lit's "Failed Tests (N)", pytest's short summary: one line per failed test.
 /// In report order, hand-written tests before generated ones.
-void write_closing_list(const std::vector<Cause>& causes, size_t failed, std::ostream& out) {
-  out << fmt::format("Failed tests ({}):\n", failed);
+void write_closing_list(const std::vector<Cause>& causes, std::ostream& out) {
   std::vector<const FailedTest*> all;
   for (const Cause& cause : causes)
     for (const FailedTest& test : cause.tests) all.push_back(&test);
+  out << fmt::format("Failed tests ({}):\n", all.size());
   std::stable_sort(all.begin(), all.end(), [](const FailedTest* a, const FailedTest* b) {
     if (a->generated != b->generated) return !a->generated;
     return a->results.front() < b->results.front();  // results are one vector in report order
@@ -195,16 +198,14 @@ void write_text(const Report& report, std::ostream& out) {
   const Totals totals = add_up(report.results);
   out << sandbox_line(report.info) << "\n\n";
   const std::vector<Cause> causes = group_by_cause(report.results);
-  size_t failed_tests = 0;
-  for (const Cause& cause : causes) failed_tests += cause.tests.size();
   if (totals.failed() == 0) {
     out << fmt::format("All {} tests passed.\n\n", totals.tests);
   } else {
     out << fmt::format("{} of {} tests failed ({:g} of {:g} points lost), {} cause{}:\n\n", totals.failed(),
-                       totals.tests, totals.max_points - totals.points, totals.max_points, causes.size(),
+                       totals.tests, totals.lost(), totals.max_points, causes.size(),
                        causes.size() == 1 ? "" : "s");
     for (size_t k = 0; k < causes.size(); ++k) write_cause(causes[k], k + 1, causes.size(), out);
-    write_closing_list(causes, failed_tests, out);
+    write_closing_list(causes, out);
     out << '\n';
   }
   write_score_table(report, out);

@@ -15,6 +15,7 @@ struct Totals {
   double max_points = 0;
 
   int failed() const { return tests - passed; }
+  double lost() const { return max_points - points; }  // points
   void add(const TestResult& result);
   void add(const Totals& other);
 };
