@@ -77,8 +77,8 @@ std::optional<RawHeader> recognise(std::string_view text) {
     if (rest.front() == ':') return RawHeader{"render", "", std::string(trim(rest.substr(1))), true};
     return std::nullopt;
   }
-  for (std::string_view keyword : {"expect", "data", "check", "error", "about"}) {
-    if (!text.starts_with(keyword)) continue;
+  for (std::string_view keyword : kHeaderKeywords) {
+    if (keyword == "render" || !text.starts_with(keyword)) continue;  // render: above (it may stand bare)
     std::string_view rest = text.substr(keyword.size());
     if (!rest.empty() && rest.front() != ':' && !is_blank(rest.front())) return std::nullopt;
     rest = trim(rest);
