@@ -165,9 +165,8 @@ class Checker {
                                             result.exit_code, test.expect_exit, failed, under));
     }
     if (test.expect_assert_line && result.failed_assert_line != *test.expect_assert_line)
-      disagree("expect assert",
-                      fmt::format("the oracle's failing assert is on line {}, the header says {}",
-                                  result.failed_assert_line, *test.expect_assert_line));
+      disagree("expect assert", fmt::format("the oracle's failing assert is on line {}, the header says {}",
+                                            result.failed_assert_line, *test.expect_assert_line));
     for (const auto& [slot, expected_text] : test.expect_slots) {
       const std::string header = "expect " + std::to_string(slot);
       auto found = std::find_if(result.buffers.begin(), result.buffers.end(),
@@ -191,8 +190,8 @@ class Checker {
         same = same_word(found->dtype, expected[k], found->words[k]);
       if (!same)
         disagree(header, fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
-                                            format_words(found->dtype, found->words),
-                                            format_words(found->dtype, expected), under));
+                                     format_words(found->dtype, found->words), format_words(found->dtype, expected),
+                                     under));
     }
     return agreed;
   }
