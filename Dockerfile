@@ -1,5 +1,5 @@
 # uirgrade CI / Gradescope image. The build steps are the README's setup scripts (install-deps.sh,
-# build.sh), so what CI tests is what this image runs; grader/docker_test.cc checks they stay so.
+# build.sh), so what CI tests is what this image runs; grader/shipping_test.cc checks they stay so.
 FROM debian:12
 
 ENV DEBIAN_FRONTEND=noninteractive

@@ -88,10 +88,10 @@ class Parser {
     program().stmts.reserve(lines.size());
     top_names_.reserve(lines.size());
     for (size_t i = 0; i < lines.size() && !result_.error; ++i) parse_line(static_cast<int>(i) + 1, lines[i]);
-    resolve_redefinitions(top_names_.finish(), program().stmts);
+    settle_names(top_names_, program().stmts);
     // A function the parser stopped in keeps the statements before its error (unless fail dropped it).
     if (open_func_ >= 0 && open_func_ < static_cast<int>(program().funcs.size()))
-      resolve_redefinitions(body_names_.finish(), program().funcs[open_func_].body);
+      settle_names(body_names_, program().funcs[open_func_].body);
     if (!result_.error && open_func_ >= 0) {
       // A function still open at the end of the file: its header line, before any error in the lines
       // it leaves unclosed (spec §3). Those lines are dropped unchecked.
@@ -149,17 +149,23 @@ class Parser {
   std::vector<Stmt>& block() { return open_func_ >= 0 ? program().funcs[open_func_].body : program().stmts; }
   BlockNames& names() { return open_func_ >= 0 ? body_names_ : top_names_; }
 
-  /// Marks the redefinitions that a move of a batch of names found (spec §8 E-REDEFINED) and points
-  /// the references made to them since, which found the later definition in the batch, at the first.
-  static void resolve_redefinitions(std::vector<NameTable::Redefinition> found, std::vector<Stmt>& block) {
+  /// At the end of a block: the references its batches of names could not resolve, then the
+  /// redefinitions of names of older batches (spec §8 E-REDEFINED), whose references, which found the
+  /// later definition in its batch, go to the first.
+  static void settle_names(BlockNames& names, std::vector<Stmt>& block) {
+    BlockNames::Settled settled = names.finish();
+    // (A statement the parser stopped at made its lookups but was never added.)
+    for (const BlockNames::Resolved& r : settled.resolved)
+      if (r.stmt < static_cast<int32_t>(block.size())) block[r.stmt].operands[r.operand].ref = r.index;
+    std::vector<BlockNames::Redefinition>& found = settled.redefined;
     if (found.empty()) return;
     std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
-    for (const NameTable::Redefinition& r : found) block[r.index].redefines = true;
+    for (const BlockNames::Redefinition& r : found) block[r.index].redefines = true;
     for (size_t k = found.front().index + 1; k < block.size(); ++k)
       for (Operand& operand : block[k].operands) {
         if (operand.kind != Operand::Kind::Ref || operand.ref < found.front().index) continue;
         auto it = std::lower_bound(found.begin(), found.end(), operand.ref,
-                                   [](const NameTable::Redefinition& r, int32_t ref) { return r.index < ref; });
+                                   [](const BlockNames::Redefinition& r, int32_t ref) { return r.index < ref; });
         if (it != found.end() && it->index == operand.ref) operand.ref = it->first_index;
       }
   }
@@ -181,7 +187,7 @@ class Parser {
     Function& f = program().funcs[open_func_];
     f.close_line = line_no;
     if (!f.redefines) func_names_.insert(open_func_name_, open_func_);
-    resolve_redefinitions(body_names_.finish(), f.body);
+    settle_names(body_names_, f.body);
     open_func_ = -1;
     body_names_.clear();
   }
@@ -341,7 +347,7 @@ class Parser {
       else first = static_cast<int32_t>(block().size());
     }
     block().push_back(std::move(st));
-    if (names().batch_full()) resolve_redefinitions(names().flush(), block());
+    if (names().batch_full()) names().flush();
   }
 
   bool parse_operand(Stmt& st, const Token& tok, bool first) {
@@ -352,7 +358,7 @@ class Parser {
       if (!is_sigil_name(tok.text, '%'))
         return fail(st.line, tok.column, static_cast<int>(tok.text.size()), fmt::format("malformed name '{}'", tok.text)), false;
       operand.kind = Operand::Kind::Ref;
-      operand.ref = names().find(tok.text);
+      operand.ref = names().find(tok.text, static_cast<int32_t>(block().size()), static_cast<int32_t>(st.operands.size()));
     } else if (tok.text[0] == '@') {
       if (!is_sigil_name(tok.text, '@'))
         return fail(st.line, tok.column, static_cast<int>(tok.text.size()), fmt::format("malformed function name '{}'", tok.text)), false;

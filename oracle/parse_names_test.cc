@@ -82,63 +82,93 @@ TEST(NameTable, ForgetEmptiesTheTableAndItFillsAgain) {
   }
 }
 
-TEST(NameTable, AbsorbMovesEveryNameAndReportsTheOnesAlreadyThere) {
-  std::vector<std::string> old_spelled, spelled;  // the tables keep views: the spellings stay put
-  for (int k = 0; k < 5000; ++k) old_spelled.push_back("%o" + std::to_string(k));
-  NameTable older, recent;
-  for (int k = 0; k < 5000; ++k) older.insert(old_spelled[k], k);
-  for (int k = 0; k < 3000; ++k) spelled.push_back(k % 1000 == 7 ? "%o" + std::to_string(k) : "%r" + std::to_string(k));
-  for (int k = 0; k < 3000; ++k) ASSERT_TRUE(recent.insert(spelled[k], 5000 + k));
-  std::vector<NameTable::Redefinition> redefined;
-  older.absorb(recent, redefined);
-  EXPECT_EQ(recent.size(), 0u);
-  EXPECT_EQ(recent.find("%r1"), -1);
-  ASSERT_EQ(redefined.size(), 3u);  // %o7, %o1007, %o2007
-  std::sort(redefined.begin(), redefined.end(), [](auto a, auto b) { return a.index < b.index; });
-  EXPECT_EQ(redefined[0].index, 5007);
-  EXPECT_EQ(redefined[0].first_index, 7);
-  EXPECT_EQ(redefined[2].index, 7007);
-  EXPECT_EQ(redefined[2].first_index, 2007);
-  EXPECT_EQ(older.size(), 5000u + 2997u);
-  EXPECT_EQ(older.find("%o2007"), 2007);  // the first definition kept
-  for (int k = 0; k < 3000; ++k) {
-    if (k % 1000 != 7) {
-      ASSERT_EQ(older.find(spelled[k]), 5000 + k) << spelled[k];
-    }
-  }
-  for (int k = 0; k < 5000; k += 7) ASSERT_EQ(older.find("%o" + std::to_string(k)), k);
-}
-
-// The parser's use: more names than a batch holds, so that several flushes move them.
-TEST(BlockNames, NamesOfEveryBatchAreFoundAndRedefinitionsAreReportedOnce) {
+// The parser's use: more names than a batch holds, so that several flushes move them to the older
+// names, where only finish() looks them up.
+TEST(BlockNames, NamesOfOlderBatchesAreResolvedAtTheEndAndRedefinitionsAreReportedOnce) {
   const int count = static_cast<int>(BlockNames::kFirstBatch + 3 * BlockNames::kBatch) + 100;
   std::vector<std::string> spelled;
   for (int k = 0; k < count; ++k) spelled.push_back("%n" + std::to_string(k));
   spelled.push_back("%n5");   // count:     a redefinition of a name of the first batch, long flushed
   spelled.push_back("%n5");   // count + 1: and again, in the same batch: refused at once
   BlockNames names;
-  std::vector<NameTable::Redefinition> reported;
   auto define = [&](int k) {
     bool fresh = names.define(spelled[k], k);
-    if (names.batch_full())
-      for (const NameTable::Redefinition& r : names.flush()) reported.push_back(r);
+    if (names.batch_full()) names.flush();
     return fresh;
   };
   for (int k = 0; k < count; ++k) ASSERT_TRUE(define(k)) << spelled[k];
-  for (int k = 0; k < count; k += 97) ASSERT_EQ(names.find(spelled[k]), k) << spelled[k];
-  EXPECT_TRUE(define(count));        // not known yet: %n5 moved out of the batch
-  EXPECT_EQ(names.find("%n5"), count);  // until the flush, the batch's own definition
-  EXPECT_FALSE(define(count + 1));   // the batch holds %n5 now
-  for (const NameTable::Redefinition& r : names.flush()) reported.push_back(r);
-  ASSERT_EQ(reported.size(), 1u);
-  EXPECT_EQ(reported[0].index, count);
-  EXPECT_EQ(reported[0].first_index, 5);
-  EXPECT_EQ(names.find("%n5"), 5);
-  EXPECT_EQ(names.find(spelled[count - 1]), count - 1);
-  EXPECT_EQ(names.find("%n" + std::to_string(count)), -1);
+  // Lookups made by "statement" count + 2: the batch's own names at once, older ones at the end.
+  const int32_t looker = count + 2;
+  EXPECT_EQ(names.find(spelled[count - 1], looker, 0), count - 1);  // in the current batch
+  EXPECT_EQ(names.find(spelled[97], looker, 1), -1);                // first batch: kept for finish
+  EXPECT_EQ(names.find("%nowhere", looker, 2), -1);                 // never defined: stays -1
+  EXPECT_TRUE(define(count));                                       // not known to the batch
+  EXPECT_EQ(names.find("%n5", looker, 3), count);  // until finish, the batch's own definition
+  EXPECT_FALSE(define(count + 1));                 // the batch holds %n5 now
+  EXPECT_EQ(names.find(spelled[40000], 35000, 4), -1);  // a later definition: stays undefined
+  BlockNames::Settled settled = names.finish();
+  ASSERT_EQ(settled.redefined.size(), 1u);
+  EXPECT_EQ(settled.redefined[0].index, count);
+  EXPECT_EQ(settled.redefined[0].first_index, 5);
+  ASSERT_EQ(settled.resolved.size(), 1u);
+  EXPECT_EQ(settled.resolved[0].stmt, looker);
+  EXPECT_EQ(settled.resolved[0].operand, 1);
+  EXPECT_EQ(settled.resolved[0].index, 97);
   names.clear();
-  EXPECT_EQ(names.find("%n5"), -1);
-  EXPECT_EQ(names.find(spelled[count - 1]), -1);
+  EXPECT_EQ(names.find("%n5", 0, 0), -1);
+  EXPECT_TRUE(names.finish().resolved.empty());
+}
+
+// Names of one hash sort together among the older names: each lookup and each repeat must still find
+// its own spelling's first definition, and a new name of an older name's hash is no repeat.
+TEST(BlockNames, OlderNamesOfOneHashAreToldApart) {
+  ASSERT_EQ(name_hash("%a45b"), name_hash("%ihrc"));
+  std::vector<std::string> spelled = {"%a45b"};  // first batch
+  for (size_t k = 1; k < BlockNames::kFirstBatch; ++k) spelled.push_back("%f" + std::to_string(k));
+  const int32_t ihrc = static_cast<int32_t>(spelled.size());
+  spelled.push_back("%ihrc");  // second batch: new, though the filter cannot tell
+  for (size_t k = 0; k < BlockNames::kBatch; ++k) spelled.push_back("%g" + std::to_string(k));
+  spelled.push_back("%ihrc");  // third batch: a repeat of the second batch's
+  BlockNames names;
+  for (size_t k = 0; k < spelled.size(); ++k) {
+    EXPECT_EQ(names.define(spelled[k], static_cast<int32_t>(k)), true) << k;
+    if (names.batch_full()) names.flush();
+  }
+  const int32_t looker = static_cast<int32_t>(spelled.size());
+  EXPECT_EQ(names.find("%a45b", looker, 0), -1);          // older: kept for finish
+  EXPECT_EQ(names.find("%ihrc", looker, 1), looker - 1);  // the batch's repeat, until finish
+  BlockNames::Settled settled = names.finish();
+  ASSERT_EQ(settled.redefined.size(), 1u);
+  EXPECT_EQ(settled.redefined[0].index, looker - 1);
+  EXPECT_EQ(settled.redefined[0].first_index, ihrc);
+  ASSERT_EQ(settled.resolved.size(), 1u);
+  EXPECT_EQ(settled.resolved[0].operand, 0);
+  EXPECT_EQ(settled.resolved[0].index, 0);
+}
+
+// Many batches: every older name is still found, and repeats of an early and of a late name too.
+TEST(BlockNames, EveryOlderNameIsFoundAfterManyBatches) {
+  const int count = static_cast<int>(BlockNames::kFirstBatch + 40 * BlockNames::kBatch);
+  std::vector<std::string> spelled;
+  for (int k = 0; k < count; ++k) spelled.push_back("%n" + std::to_string(k));
+  BlockNames names;
+  for (int k = 0; k < count; ++k) {
+    names.define(spelled[k], k);
+    if (names.batch_full()) names.flush();
+  }
+  names.define(spelled[3], count);              // repeats: of the first batch's,
+  names.define(spelled[count - 5000], count + 1);  // and of a late batch's
+  const int32_t looker = count + 2;
+  for (int k = 0; k < count; k += 1009) ASSERT_EQ(names.find(spelled[k], looker, k), -1);  // all older now
+  BlockNames::Settled settled = names.finish();
+  ASSERT_EQ(settled.resolved.size(), static_cast<size_t>((count + 1008) / 1009));
+  for (const BlockNames::Resolved& r : settled.resolved) EXPECT_EQ(r.index, r.operand);
+  ASSERT_EQ(settled.redefined.size(), 2u);
+  std::sort(settled.redefined.begin(), settled.redefined.end(), [](auto a, auto b) { return a.index < b.index; });
+  EXPECT_EQ(settled.redefined[0].index, count);
+  EXPECT_EQ(settled.redefined[0].first_index, 3);
+  EXPECT_EQ(settled.redefined[1].index, count + 1);
+  EXPECT_EQ(settled.redefined[1].first_index, count - 5000);
 }
 
 }  // namespace

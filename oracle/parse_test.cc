@@ -159,6 +159,29 @@ TEST(Parse, ARedefinitionFarFromTheFirstDefinitionIsRecordedAndReferencesKeepThe
   }
 }
 
+// A name used far from its definition is looked up when its block ends (parse_names.h): it must
+// refer to the same statement as a name used near it, and a name defined only later must stay
+// undefined, also when the statement that uses it is the one the parser stopped at.
+TEST(Parse, ANameUsedFarFromItsDefinitionRefersToIt) {
+  const int filler = static_cast<int>(BlockNames::kFirstBatch + 2 * BlockNames::kBatch) + 10;
+  std::string text = "%i = range 4\n%early = add %later 1\n";
+  for (int k = 0; k < filler; ++k) text += "%t" + std::to_string(k) + " = add %i " + std::to_string(k) + "\n";
+  text += "%later = add %i %t0\n%use = add %later %early\n";  // index filler + 2, filler + 3
+  for (const std::string& ending : {std::string(), std::string("%bad = add %i %t5 dtype=i32\n")}) {
+    ParseResult r = parse("t.uir", text + ending);
+    ASSERT_EQ(r.program.stmts.size(), static_cast<size_t>(filler) + 4);
+    const std::vector<Stmt>& stmts = r.program.stmts;
+    EXPECT_EQ(stmts[1].operands[0].ref, -1);            // %later comes after: undefined here
+    EXPECT_EQ(stmts[2].operands[0].ref, 0);             // near: found in the batch
+    EXPECT_EQ(stmts[filler + 1].operands[0].ref, 0);    // %i from the last batch
+    EXPECT_EQ(stmts[filler + 2].operands[0].ref, 0);
+    EXPECT_EQ(stmts[filler + 2].operands[1].ref, 2);    // %t0
+    EXPECT_EQ(stmts[filler + 3].operands[0].ref, filler + 2);
+    EXPECT_EQ(stmts[filler + 3].operands[1].ref, 1);    // %early
+    EXPECT_EQ(r.error.has_value(), !ending.empty());
+  }
+}
+
 TEST(Parse, SlotUsedTwiceIsRecorded) {
   ParseResult r = ok("%a = buffer 4 dtype=i32 slot=3\n%b = buffer 4 dtype=f32 slot=3\n");
   EXPECT_EQ(r.program.stmts[1].redefined_slot_of, 0);

@@ -7,6 +7,8 @@
 #include "oracle/typecheck.h"
 
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -67,9 +69,13 @@ class StatementChecker {
         block_(place.func_index < 0 ? program.stmts : program.funcs[place.func_index].body),
         index_(index),
         stmt_(block_[index]) {
-    facts_.reserve(stmt_.operands.size());
-    for (const Operand& operand : stmt_.operands) facts_.push_back(facts_of(operand));
+    // Up to three operands (every op but a long call, end or after) need no allocation.
+    size_t count = stmt_.operands.size();
+    if (count > few_facts_.size()) many_facts_.resize(count);
+    facts_ = count > few_facts_.size() ? std::span<Facts>(many_facts_) : std::span<Facts>(few_facts_).first(count);
+    for (size_t k = 0; k < count; ++k) facts_[k] = facts_of(stmt_.operands[k]);
   }
+  StatementChecker(const StatementChecker&) = delete;  // facts_ views the checker's own storage
 
   std::optional<Error> check() {
     for (auto rule : {&StatementChecker::syntax, &StatementChecker::func_body, &StatementChecker::literal,
@@ -341,7 +347,9 @@ class StatementChecker {
   std::vector<Stmt>& block_;
   int index_;
   const Stmt& stmt_;
-  std::vector<Facts> facts_;
+  std::array<Facts, 3> few_facts_;
+  std::vector<Facts> many_facts_;
+  std::span<Facts> facts_;  // one per operand, in few_facts_ or many_facts_
 };
 
 }  // namespace

@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages uirgrade needs, skipping those already there. Run as root (CI is) or
 # with sudo available. The Dockerfile runs this same script.
+#   --tests   also what only the tests use: chromium, for the class report's rendering test
+#             (without it that test skips; scripts/test.sh, which CI runs, passes --tests)
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev libyaml-cpp-dev
           libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3 libssl-dev)
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(chromium)
+elif [ $# -gt 0 ]; then
+  echo "install-deps: unknown argument '$1' (the only one is --tests)" >&2
+  exit 2
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
