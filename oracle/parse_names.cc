@@ -12,7 +12,7 @@
 // stay cached, and nearly every lookup is of a name defined a few lines before, in the batch. The
 // older names are a list in file order. What needs them, a reference to a name of an older batch
 // and a definition that repeats one, waits for the end of the block: then a sort by hash brings each
-// such lookup next to the definitions of its name. Every pass over that data is a sequential sweep,
+// name asked about (once, however often) next to the definitions of its name. Every pass over that data is a sequential sweep,
 // so the cost per name stays about the same from ten thousand names to millions. (Tried and
 // dropped: a Bloom filter of the older names, to ask only about names it could not rule out; on
 // this project's machines a read at random from its 2 MiB cost more than the sort's sweeps.)
@@ -162,24 +162,27 @@ BlockNames::Settled BlockNames::finish() {
       if (first) settled.redefined.push_back({e.index, first->index});
     }
   }
-  // The kept lookups by hash, walked beside the definitions: each finds its name's first definition,
-  // which it refers to when that comes before the statement that looked. The answers go out in the
+  // The questions by hash, walked beside the definitions: each finds its name's first definition.
+  // A lookup refers to it when it comes before the statement that looked. The answers go out in the
   // order of the lookups, which is the statements' order, so that the parser writes them in one
   // sweep over the block instead of at random.
-  std::vector<uint64_t> lookups = keys_by_hash(lookups_);
-  std::vector<int32_t> answer(lookups_.size(), -1);
+  const std::vector<NameTable::Entry>& asked = questions_.entries();
+  std::vector<uint64_t> questions = keys_by_hash(asked);
+  std::vector<int32_t> first_definition(asked.size(), -1);
   size_t run = 0;
-  for (uint64_t key : lookups) {
-    const Lookup& l = lookups_[position_of(key)];
-    while (run < defs.size() && hash_of(defs[run]) < l.hash) ++run;
+  for (uint64_t key : questions) {
+    const NameTable::Entry& q = asked[position_of(key)];
+    while (run < defs.size() && hash_of(defs[run]) < q.hash) ++run;
     size_t end = run;
-    while (end < defs.size() && hash_of(defs[end]) == l.hash) ++end;
-    const NameTable::Entry* first = first_of(run, end, l.name);
-    if (first && first->index < l.stmt) answer[position_of(key)] = first->index;
+    while (end < defs.size() && hash_of(defs[end]) == q.hash) ++end;
+    if (const NameTable::Entry* first = first_of(run, end, q.name)) first_definition[q.index] = first->index;
   }
-  for (size_t k = 0; k < lookups_.size(); ++k)
-    if (answer[k] >= 0) settled.resolved.push_back({lookups_[k].stmt, lookups_[k].operand, answer[k]});
+  for (const Lookup& l : lookups_) {
+    int32_t first = first_definition[l.question];
+    if (first >= 0 && first < l.stmt) settled.resolved.push_back({l.stmt, l.operand, first});
+  }
   older_.clear();
+  questions_.clear();
   lookups_.clear();
   return settled;
 }
@@ -192,6 +195,7 @@ void BlockNames::reserve(size_t count) {
 void BlockNames::clear() {
   recent_.forget();
   older_ = {};
+  questions_.clear();
   lookups_ = {};
 }
 

@@ -97,7 +97,7 @@ class BlockNames {
   /// `stmt` (the statement being parsed), for finish.
   int32_t find(std::string_view name, int32_t stmt, int32_t operand) {
     int32_t recent = recent_.find(name);
-    if (recent < 0 && !older_.empty()) lookups_.push_back({name, name_hash(name), stmt, operand});
+    if (recent < 0 && !older_.empty()) lookups_.push_back({question_of(name), stmt, operand});
     return recent;
   }
   /// Defines `name` (not empty) as `index` (increasing from call to call); false when the batch
@@ -115,13 +115,22 @@ class BlockNames {
   void clear();
 
  private:
+  /// The number of the question "where is `name` first defined?", asked once however many
+  /// statements refer to the name (a loop's range, used by every statement of a long body).
+  int32_t question_of(std::string_view name) {
+    int32_t asked = questions_.find(name);
+    if (asked >= 0) return asked;
+    int32_t question = static_cast<int32_t>(questions_.size());
+    questions_.insert(name, question);
+    return question;
+  }
+
   struct Lookup {
-    std::string_view name;
-    uint32_t hash;
-    int32_t stmt, operand;
+    int32_t question, stmt, operand;
   };
   NameTable recent_;
   std::vector<NameTable::Entry> older_;  // in definition order
+  NameTable questions_;                  // the names looked up and not found in their batch
   std::vector<Lookup> lookups_;
 };
 
