@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/pool.h"
+#include "testcase/parallel.h"
 #include "grader/report_names.h"
 #include "grader/sandbox.h"
 #include "grader/shrink_failures.h"

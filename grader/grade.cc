@@ -1,6 +1,6 @@
 // The engine's steps for one test, in order: the oracle's outcome (testcase/expected.h), the
 // student's command(s) and their verdict (grader/student_run.h, grader/verdict.h), and for a
-// failure the reproduce line and the kept case (grader/reproduce.h). Tests run on grader/pool.h;
+// failure the reproduce line and the kept case (grader/reproduce.h). Tests run on testcase/parallel.h;
 // each result lands at its test's index, so the order of results never depends on timing.
 #include "grader/grade.h"
 
@@ -14,7 +14,7 @@
 #include "testcase/compare.h"
 #include "grader/failure_context.h"
 #include "grader/keep.h"
-#include "grader/pool.h"
+#include "testcase/parallel.h"
 #include "grader/reproduce.h"
 #include "grader/shrink_failures.h"
 #include "grader/student_run.h"

@@ -15,7 +15,7 @@
 #include "generators/test_case_minimize.h"
 #include "grader/grade.h"
 #include "grader/keep.h"
-#include "grader/pool.h"
+#include "testcase/parallel.h"
 #include "grader/reproduce.h"
 
 namespace uirgrade {

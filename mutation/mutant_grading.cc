@@ -8,15 +8,14 @@
 #include "mutation/mutant_grading.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <map>
 #include <sstream>
-#include <thread>
 
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
 #include "testcase/compare.h"
+#include "testcase/parallel.h"
 #include "testcase/student_program.h"
 
 namespace uirgrade {
@@ -87,19 +86,6 @@ MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<Exp
   return row;
 }
 
-/// Runs work(k) for k in [0, count) on `jobs` threads, each taking the next k from a counter.
-template <typename Work>
-void on_threads(size_t count, int jobs, const Work& work) {
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t k; (k = next.fetch_add(1)) < count;) work(k);
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < std::max(jobs, 1); ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& thread : pool) thread.join();
-}
-
 }  // namespace
 
 bool mutant_passes(const TestCase& test, const ExpectedOrError& computed, const uir::Mutants& mutants) {
@@ -124,9 +110,9 @@ KillMatrix kill_matrix(const std::vector<TestCase>& tests, const std::vector<std
   matrix.seed = seed;
   // The oracle's side of each test depends only on the test and the seed: computed once for all mutants.
   std::vector<ExpectedOrError> expected(tests.size());
-  on_threads(tests.size(), jobs, [&](size_t k) { expected[k] = compute_expected(tests[k], seed); });
+  run_on_pool(tests.size(), jobs, nullptr, [&](size_t k) { expected[k] = compute_expected(tests[k], seed); });
   matrix.mutants.resize(mutant_names.size());
-  on_threads(mutant_names.size(), jobs, [&](size_t k) {
+  run_on_pool(mutant_names.size(), jobs, nullptr, [&](size_t k) {
     matrix.mutants[k] = grade_mutant(tests, expected, uir::mutant_info(*uir::find_mutant(mutant_names[k])));
   });
 

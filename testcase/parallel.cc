@@ -1,4 +1,4 @@
-#include "grader/pool.h"
+#include "testcase/parallel.h"
 
 #include <algorithm>
 #include <atomic>

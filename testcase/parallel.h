@@ -1,4 +1,4 @@
-// A small pool of threads for independent items (tests, or a class's students and tests): each
+// A small pool of threads for independent items (tests, a class's students and tests, or mutants): each
 // thread takes the next item from a shared counter, so a slow item holds up only its own thread.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "grader/pool.h"
+#include "testcase/parallel.h"
 
 #include <atomic>
 #include <vector>
@@ -8,7 +8,7 @@
 namespace uirgrade {
 namespace {
 
-TEST(GraderPool, EveryItemOnceOnEveryThreadCount) {
+TEST(RunOnPool, EveryItemOnceOnEveryThreadCount) {
   for (int jobs : {1, 3, 8}) {
     std::vector<std::atomic<int>> seen(50);
     run_on_pool(seen.size(), jobs, nullptr, [&](size_t k) { seen[k].fetch_add(1); });
@@ -17,7 +17,7 @@ TEST(GraderPool, EveryItemOnceOnEveryThreadCount) {
   run_on_pool(0, 4, nullptr, [](size_t) { FAIL() << "no items"; });
 }
 
-TEST(GraderPool, StopsTakingItemsOnceToldTo) {
+TEST(RunOnPool, StopsTakingItemsOnceToldTo) {
   std::atomic<int> done{0};
   run_on_pool(100, 1, [&] { return done.load() < 7; }, [&](size_t) { done.fetch_add(1); });
   EXPECT_EQ(done.load(), 7);
