@@ -14,6 +14,15 @@ using uir::Op;
 using uir::Operand;
 using uir::Stmt;
 
+namespace {
+
+/// Where the builder puts a statement: never after a `ret`, and for the oracle (no mutants).
+uir::StatementPlace built_place(int func_index) {
+  return {.func_index = func_index, .after_ret = false, .mutants = uir::Mutants()};
+}
+
+}  // namespace
+
 int statement_count(const uir::Program& program) {
   int count = static_cast<int>(program.stmts.size());
   for (const uir::Function& f : program.funcs) count += static_cast<int>(f.body.size()) - f.num_params;
@@ -51,7 +60,7 @@ int ProgramBuilder::begin_function(const std::string& name, const std::vector<DT
     param.dtype_attr = type;
     program_.funcs[function_].body.push_back(param);
     int index = static_cast<int>(program_.funcs[function_].body.size()) - 1;
-    uir::analyse_statement(program_, {function_, false}, index);
+    uir::analyse_statement(program_, built_place(function_), index);
     function_infos_.push_back(model_info(program_.funcs[function_].body[index]));
   }
   return function_;
@@ -130,7 +139,7 @@ int ProgramBuilder::add(Op op, std::vector<Operand> operands, const std::string&
   stmt.shape = shape;
   int index = static_cast<int>(block().size());
   block().push_back(std::move(stmt));
-  uir::analyse_statement(program_, {function_, false}, index);
+  uir::analyse_statement(program_, built_place(function_), index);
   Info info = model_info(block()[index]);
   if (op == Op::Range) {
     info.ranges = uint64_t{1} << ranges_.size();
