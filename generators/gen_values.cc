@@ -176,21 +176,30 @@ bool can_make(const uir::OpInfo& row, DType dtype) {
   return false;
 }
 
+/// A dtype's choices, and their weights apart in the same order, as the chooser takes them.
+struct ValueChoices {
+  std::vector<ValueChoice> choices;
+  std::vector<int> weights;
+};
+
 /// value_mix's choices for `dtype`, then every other op of the table that can make it.
-std::vector<ValueChoice> make_value_choices(DType dtype) {
-  std::vector<ValueChoice> choices = value_mix(dtype).choices;
+ValueChoices make_value_choices(DType dtype) {
+  ValueChoices made{value_mix(dtype).choices, {}};
+  std::vector<ValueChoice>& choices = made.choices;
   for (const uir::OpInfo& row : uir::op_table()) {
     bool listed = std::any_of(choices.begin(), choices.end(), [&](const ValueChoice& choice) {
       return std::find(choice.ops.begin(), choice.ops.end(), row.op) != choice.ops.end();
     });
     if (!listed && can_make(row, dtype)) choices.push_back({kNewOpWeight, {row.op}});
   }
-  return choices;
+  for (const ValueChoice& choice : choices) made.weights.push_back(choice.weight);
+  return made;
 }
 
-const std::vector<ValueChoice>& value_choices(DType dtype) {
-  static const std::vector<ValueChoice> kChoices[] = {make_value_choices(DType::I32), make_value_choices(DType::F32),
-                                                      make_value_choices(DType::Bool)};
+/// Built once: the table does not change while the program runs.
+const ValueChoices& value_choices(DType dtype) {
+  static const ValueChoices kChoices[] = {make_value_choices(DType::I32), make_value_choices(DType::F32),
+                                          make_value_choices(DType::Bool)};
   return kChoices[dtype == DType::I32 ? 0 : dtype == DType::F32 ? 1 : 2];
 }
 
@@ -250,10 +259,9 @@ Operand pick_value(GenState& g, DType dtype, int literal_percent) {
 
 int gen_value(GenState& g, DType dtype) {
   if (dtype == DType::Void) dtype = DType::Bool;
-  const std::vector<ValueChoice>& choices = value_choices(dtype);
-  std::vector<int> weights;
-  for (const ValueChoice& choice : choices) weights.push_back(choice.weight);
-  const ValueChoice& choice = choices[g.c.weighted(weights.data(), static_cast<int>(weights.size()))];
+  const ValueChoices& choices = value_choices(dtype);
+  const ValueChoice& choice =
+      choices.choices[g.c.weighted(choices.weights.data(), static_cast<int>(choices.weights.size()))];
   // The members of a family share the shape of their operands: their free dtype is drawn first,
   // then which member it is.
   std::optional<DType> free_dtype;
