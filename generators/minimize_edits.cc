@@ -161,6 +161,7 @@ Program without_function(const Program& program, int func) {
   return out;
 }
 
+// Not Stmt::open_ranges: candidates are unvalidated edits, and on an invalid program the validator stops at its error.
 std::vector<std::vector<int>> open_range_sets(const Program& program) {
   std::vector<std::vector<int>> open(program.stmts.size());
   for (size_t k = 0; k < program.stmts.size(); ++k) {
