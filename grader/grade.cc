@@ -32,12 +32,7 @@ std::string context_of_failure(const TestCase& test, const Expected& expected, c
   facts.student_assert_line = assert_line_from_stderr(outcome.actual_err);
   if (auto reported = error_from_stderr(outcome.actual_err)) facts.student_error_line = reported->line;
   facts.input_text = expected.input_text;
-  if (outcome.failure->verdict == Verdict::WrongBuffer && expected.exit_code != 2) {
-    auto parsed = parse_student_output(outcome.actual_out, expected.specs);
-    if (auto* got = std::get_if<std::vector<uir::SlotData>>(&parsed))
-      if (auto difference = compare_buffers(expected.run.buffers, *got, test.check_slots, test.tolerance))
-        if (difference->slot >= 0) facts.wrong_slot = difference->slot;
-  }
+  facts.wrong_slot = outcome.failure->wrong_slot;
   return failure_context(test, facts);
 }
 

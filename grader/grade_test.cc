@@ -124,6 +124,7 @@ TEST(GraderEngine, WrongBufferShowsTheDifferenceAndHowToReproduce) {
   EXPECT_EQ(result.verdict, Verdict::WrongBuffer);
   EXPECT_NE(result.message.find("slot 0: 1 of 4 values differ; first at [3]: expected 9, got 10"), std::string::npos)
       << result.message;
+  EXPECT_NE(result.context.find("feed slot 0"), std::string::npos) << result.context;
   EXPECT_EQ(result.points, 0);
   EXPECT_NE(result.reproduce.find("grade --week 3 ./student-uirc --only week3/t --seed 7"), std::string::npos)
       << result.reproduce;

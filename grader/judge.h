@@ -20,6 +20,7 @@ struct Judgement {
   Verdict verdict = Verdict::Pass;
   std::string message;  // one line
   std::string details;
+  std::optional<int> wrong_slot;  // WrongBuffer on a buffer: the slot that differs first (grader/verdict.h)
 };
 
 /// `what` names the command in messages ("student-uirc run prog.uir"). `allowed_exits` are the exit

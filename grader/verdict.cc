@@ -43,9 +43,12 @@ std::optional<Judgement> compare_outcome(const TestCase& test, const Expected& e
     return Judgement{Verdict::MalformedOutput, fmt::format("{}: malformed output: {}", what, difference->message),
                      difference->details};
   const auto& got = std::get<std::vector<uir::SlotData>>(parsed);
-  if (auto difference = compare_buffers(expected.run.buffers, got, test.check_slots, test.tolerance))
-    return Judgement{Verdict::WrongBuffer, fmt::format("{}: wrong buffer: {}", what, difference->message),
-                     difference->details};
+  if (auto difference = compare_buffers(expected.run.buffers, got, test.check_slots, test.tolerance)) {
+    Judgement wrong{Verdict::WrongBuffer, fmt::format("{}: wrong buffer: {}", what, difference->message),
+                    difference->details};
+    if (difference->slot >= 0) wrong.wrong_slot = difference->slot;
+    return wrong;
+  }
   if (expected.exit_code == 1) {
     std::optional<int> line = assert_line_from_stderr(result.err);
     if (line != expected.run.failed_assert_line)

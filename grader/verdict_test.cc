@@ -52,6 +52,7 @@ TEST(GraderVerdict, PassAndEachFailureInOrder) {
   auto wrong = judge(kIota, exited(0, "0: 0 1 3\n")).judgement;
   ASSERT_TRUE(wrong);
   EXPECT_EQ(wrong->verdict, Verdict::WrongBuffer);
+  EXPECT_EQ(wrong->wrong_slot, 0);  // the failure context explains this slot's placement
 }
 
 TEST(GraderVerdict, FailingAssertMustBeTheFirstInTheFile) {
@@ -59,6 +60,7 @@ TEST(GraderVerdict, FailingAssertMustBeTheFirstInTheFile) {
   auto other_line = judge(kAssert, exited(1, "", "prog.uir:2: assert failed\n")).judgement;
   ASSERT_TRUE(other_line);
   EXPECT_NE(other_line->message.find("at line 3, not 2"), std::string::npos) << other_line->message;
+  EXPECT_FALSE(other_line->wrong_slot);  // a wrong assert line is a WrongBuffer with no slot to name
 }
 
 TEST(GraderVerdict, ErrorRuleDecidesOnlyWhenTheTestNamesIt) {
