@@ -10,15 +10,13 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 
 #include <fmt/format.h>
 
-#include <iterator>
-
 #include "oracle/c_flags.h"
 #include "oracle/seeded_random.h"
+#include "grader/file_text.h"
 
 namespace uirgrade {
 namespace {
@@ -42,11 +40,6 @@ std::string find_on_path(const std::string& program) {
     start = end + 1;
   }
   return "";
-}
-
-std::string read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace
@@ -161,8 +154,8 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
         run_compiler({{"kernel.c", kernel_c}}, {"kernel.c", driver.binary_path, "-lm"}, {driver.binary_path}, binary);
     linked.seconds += driver.seconds + preprocessed.seconds + graph.seconds;
     if (linked.status != CompileOutcome::Status::Ok) return linked;
-    linked.preprocessed = read_whole_file(preprocessed.binary_path);
-    linked.call_graph = read_whole_file(graph_file);
+    linked.preprocessed = read_file_text_or_empty(preprocessed.binary_path);
+    linked.call_graph = read_file_text_or_empty(graph_file);
     if (linked.call_graph.empty()) {  // gcc writes at least the graph's title
       linked.status = CompileOutcome::Status::InternalError;
       linked.message = "the C compiler wrote no call graph (-fcallgraph-info needs gcc 10 or later)";

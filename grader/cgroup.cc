@@ -21,17 +21,12 @@
 
 #include <fmt/format.h>
 
+#include "grader/file_text.h"
+
 namespace uirgrade {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 bool write_text(const std::string& path, const std::string& text) {
   int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
@@ -103,8 +98,8 @@ std::string own_cgroup_directory(const std::vector<Mount>& mounts, const std::st
 
 // Whether `controller` is (or can be made) available to the children of the v2 cgroup `dir`.
 bool v2_delegates(const std::string& dir, const std::string& controller) {
-  if (has_word(read_text(dir + "/cgroup.subtree_control"), ' ', controller)) return true;
-  if (!has_word(read_text(dir + "/cgroup.controllers"), ' ', controller)) return false;
+  if (has_word(read_file_text_or_empty(dir + "/cgroup.subtree_control"), ' ', controller)) return true;
+  if (!has_word(read_file_text_or_empty(dir + "/cgroup.controllers"), ' ', controller)) return false;
   // Refused (EBUSY) while the grader's own cgroup holds processes, unless it is the root.
   return write_text(dir + "/cgroup.subtree_control", "+" + controller);
 }
@@ -285,12 +280,13 @@ uint64_t RunCgroup::peak_memory_bytes() const {
 
 bool RunCgroup::memory_limit_hit() const {
   if (memory_dir_.empty()) return false;
-  return cgroup_keyed_value(read_text(memory_dir_ + (memory_v2_ ? "/memory.events" : "/memory.oom_control")),
-                            "oom_kill") > 0;
+  std::string events =
+      read_file_text_or_empty(memory_dir_ + (memory_v2_ ? "/memory.events" : "/memory.oom_control"));
+  return cgroup_keyed_value(events, "oom_kill") > 0;
 }
 
 bool RunCgroup::process_limit_hit() const {
-  return !pids_dir_.empty() && cgroup_keyed_value(read_text(pids_dir_ + "/pids.events"), "max") > 0;
+  return !pids_dir_.empty() && cgroup_keyed_value(read_file_text_or_empty(pids_dir_ + "/pids.events"), "max") > 0;
 }
 
 RunCgroup::~RunCgroup() {

@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "grader/file_text.h"
+
 namespace uirgrade {
 namespace {
 
@@ -38,14 +40,6 @@ class Sha256 {
  private:
   std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context_;
 };
-
-std::optional<std::string> read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 /// Writes `path` through a temporary file and a rename, so that it is either whole or absent.
 std::optional<std::string> write_whole(const fs::path& path, const std::string& text) {
@@ -83,7 +77,7 @@ std::string_view status_name(StudentStatus status) {
 std::string submission_hash(const Submission& submission) {
   Sha256 sha;
   if (submission.folder.empty()) {
-    auto content = read_file(submission.compiler);
+    auto content = read_file_text(submission.compiler);
     if (!content) return "";
     sha.field(*content);
     return sha.hex();
@@ -96,7 +90,7 @@ std::string submission_hash(const Submission& submission) {
   if (ec) return "";
   std::sort(files.begin(), files.end());
   for (const fs::path& file : files) {
-    auto content = read_file(file);
+    auto content = read_file_text(file);
     if (!content) return "";
     sha.field(fs::relative(file, submission.folder).string());
     sha.field(*content);
@@ -127,8 +121,8 @@ std::string student_report_path(const std::string& out_dir, const std::string& i
 }
 
 std::optional<StudentRecord> load_student(const std::string& out_dir, const std::string& id, const std::string& key) {
-  auto state_text = read_file(state_path(out_dir, id));
-  auto report_text = read_file(student_report_path(out_dir, id));
+  auto state_text = read_file_text(state_path(out_dir, id));
+  auto report_text = read_file_text(student_report_path(out_dir, id));
   if (!state_text || !report_text) return std::nullopt;
   nlohmann::json state = nlohmann::json::parse(*state_text, nullptr, false);
   if (!state.is_object() || state.value("key", "") != key) return std::nullopt;

@@ -15,9 +15,9 @@
 #include <algorithm>
 #include <boost/filesystem.hpp>
 #include <cmath>
-#include <fstream>
 #include <optional>
-#include <sstream>
+
+#include "grader/file_text.h"
 
 namespace uirgrade {
 
@@ -117,16 +117,15 @@ void apply_settings(const std::string& file, const YAML::Node& node, std::string
   if (node["modes"]) settings.modes = parse_modes(file, node["modes"]);
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Failure{SuiteError{path, 0, "cannot read the file"}};
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+// A suite file that cannot be read is a suite error, reported with the others.
+std::string read_suite_file(const std::string& path) {
+  std::optional<std::string> text = read_file_text(path);
+  if (!text) throw Failure{SuiteError{path, 0, "cannot read the file"}};
+  return std::move(*text);
 }
 
 YAML::Node load_yaml(const std::string& file) {
-  std::string text = read_file(file);
+  std::string text = read_suite_file(file);
   try {
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {
@@ -226,7 +225,7 @@ SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suit
     }
     const std::string path = (fs::path(suite_dir) / (stem + ".uir")).string();
     std::string text;
-    if (!keep_going(load.errors, path, [&] { text = read_file(path); })) continue;
+    if (!keep_going(load.errors, path, [&] { text = read_suite_file(path); })) continue;
     ParsedTestFile parsed = parse_test_file_fully(path, text, suite_name + "/" + stem, suite_name, suite_week);
     load.errors.insert(load.errors.end(), parsed.errors.begin(), parsed.errors.end());
     load.warnings.insert(load.warnings.end(), parsed.warnings.begin(), parsed.warnings.end());
