@@ -1,39 +1,25 @@
 #include "grader/failure_context.h"
 
 #include <algorithm>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "testcase/compare.h"
 #include "oracle/placement_explain.h"
+#include "grader/text_lines.h"
 
 namespace uirgrade {
-namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(line);
-  }
-  return lines;
-}
-
-}  // namespace
 
 std::string program_excerpt(const std::string& source, int line, int column, std::string_view label, int around) {
-  std::vector<std::string> lines = split_lines(source);
+  std::vector<std::string_view> lines = split_lines(source);
   if (line < 1 || line > static_cast<int>(lines.size())) return "";
   std::string text;
   const int first = std::max(1, line - around), last = std::min(static_cast<int>(lines.size()), line + around);
   for (int k = first; k <= last; ++k) {
     text += fmt::format("  {:>4} | {}\n", k, first_line(lines[k - 1], 120));
     if (k != line) continue;
-    const std::string& at = lines[k - 1];
+    std::string_view at = lines[k - 1];
     size_t caret = column > 0 ? static_cast<size_t>(column - 1) : std::min(at.find_first_not_of(" \t"), at.size());
     caret = std::min<size_t>(caret, 120);
     text += fmt::format("       | {}^ {}\n", std::string(caret, ' '), label);
@@ -42,7 +28,7 @@ std::string program_excerpt(const std::string& source, int line, int column, std
 }
 
 std::string data_excerpt(const std::string& input_text, size_t max_lines, size_t max_chars) {
-  std::vector<std::string> lines = split_lines(input_text);
+  std::vector<std::string_view> lines = split_lines(input_text);
   if (lines.empty()) return "  (no input data: the program has no buffers)\n";
   std::string text;
   for (size_t k = 0; k < lines.size() && k < max_lines; ++k) text += "  " + first_line(lines[k], max_chars) + "\n";

@@ -4,22 +4,10 @@
 #include <vector>
 
 #include "testcase/compare.h"
+#include "grader/text_lines.h"
 
 namespace uirgrade {
 namespace {
-
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
-  return lines;
-}
 
 bool blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
 
@@ -28,7 +16,7 @@ bool contains(std::string_view line, std::string_view part) { return line.find(p
 }  // namespace
 
 std::string compiler_error_headline(std::string_view output, size_t max_chars) {
-  std::vector<std::string_view> lines = lines_of(output);
+  std::vector<std::string_view> lines = split_lines(output);
   for (std::string_view line : lines)
     if (contains(line, "error:") || contains(line, "undefined reference")) return first_line(line, max_chars);
   for (std::string_view line : lines)
@@ -39,7 +27,7 @@ std::string compiler_error_headline(std::string_view output, size_t max_chars) {
 }
 
 std::string stderr_headline(std::string_view err, size_t max_chars) {
-  std::vector<std::string_view> lines = lines_of(err);
+  std::vector<std::string_view> lines = split_lines(err);
   size_t traceback = lines.size();
   for (size_t k = 0; k < lines.size(); ++k)
     if (lines[k].starts_with("Traceback (most recent call last):")) traceback = k;
