@@ -36,7 +36,7 @@ std::string context_of_failure(const TestCase& test, const Expected& expected, c
   return failure_context(test, facts);
 }
 
-constexpr const char* kBudgetRanOut = "not run: the student's time budget (--student-budget) ran out";
+constexpr const char* kBudgetRanOut = "the student's time budget (--student-budget) ran out";
 
 TestResult not_run_result(const TestCase& test, std::string message) {
   TestResult result = result_naming(test);
@@ -60,7 +60,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   bool cut_by_budget = false;
   if (config.deadline) {
     double left = std::chrono::duration<double>(*config.deadline - std::chrono::steady_clock::now()).count();
-    if (left <= 0) return not_run_result(test, std::string(kBudgetRanOut) + " before this test");
+    if (left <= 0) return not_run_result(test, fmt::format("not run: {} before this test", kBudgetRanOut));
     cut_by_budget = left < limits.wall_seconds;
     limits.wall_seconds = std::min(limits.wall_seconds, left);
     limits.cpu_seconds = std::min(limits.cpu_seconds, left);
@@ -68,7 +68,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   Outcome outcome = run_student_on_test(test, expected, limits, config, runner, compiler);
   // A time-out caused by the budget's cut is the budget's, not the student's.
   if (cut_by_budget && outcome.failure && outcome.failure->verdict == Verdict::Timeout)
-    return not_run_result(test, std::string(kBudgetRanOut) + " during this test");
+    return not_run_result(test, fmt::format("not run: {} during this test", kBudgetRanOut));
   result.seconds = outcome.seconds;
   if (!outcome.failure) {
     result.verdict = Verdict::Pass;
@@ -115,14 +115,32 @@ TestResult grade_test(const TestCase& test, const ExpectedOrError& expected, con
   return result;
 }
 
+std::string describe_run_stop(RunStop stop, int max_failures) {
+  switch (stop) {
+    case RunStop::MaxFailures: return fmt::format("grading stopped after {} failures (--max-failures)", max_failures);
+    case RunStop::StudentBudget: return kBudgetRanOut;
+    case RunStop::Finished: break;
+  }
+  return "every test ran";
+}
+
 GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& config, CommandRunner& runner,
                      CCompiler& compiler, const std::function<void(const TestResult&)>& on_finished) {
   std::vector<std::optional<TestResult>> slots(tests.size());
   std::atomic<int> failures{0};
   std::mutex finished_mutex;
   auto budget_spent = [&] { return config.deadline && std::chrono::steady_clock::now() >= *config.deadline; };
+  // The first cause that said stop; the pool's threads ask keep_going concurrently.
+  std::mutex stop_mutex;
+  RunStop stopped_by = RunStop::Finished;
   auto keep_going = [&] {
-    return (config.max_failures == 0 || failures.load() < config.max_failures) && !budget_spent();
+    RunStop stop = config.max_failures != 0 && failures.load() >= config.max_failures ? RunStop::MaxFailures
+                   : budget_spent()                                                   ? RunStop::StudentBudget
+                                                                                      : RunStop::Finished;
+    if (stop == RunStop::Finished) return true;
+    std::lock_guard lock(stop_mutex);
+    if (stopped_by == RunStop::Finished) stopped_by = stop;
+    return false;
   };
   run_on_pool(tests.size(), config.jobs, keep_going, [&](size_t k) {
     TestResult result = grade_test(tests[k], config, runner, compiler);
@@ -133,10 +151,8 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
   });
   if (!budget_spent()) shrink_generated_failures(tests, slots, config, runner, compiler);
 
-  // One reason for every test left unrun: why the run stopped, decided once.
-  const std::string not_run_reason =
-      budget_spent() ? std::string(kBudgetRanOut)
-                     : fmt::format("not run: grading stopped after {} failures (--max-failures)", config.max_failures);
+  // One reason for every test left unrun: the cause that stopped the run.
+  const std::string not_run_reason = "not run: " + describe_run_stop(stopped_by, config.max_failures);
   GradeRun run;
   for (size_t k = 0; k < tests.size(); ++k) {
     if (!slots[k]) {
@@ -145,6 +161,8 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
     }
     run.results.push_back(std::move(*slots[k]));
   }
+  // The pool may be told to stop when no test is left to take: then nothing was stopped.
+  if (run.not_run > 0) run.stopped_by = stopped_by;
   return run;
 }
 

@@ -33,10 +33,17 @@ TestResult grade_test(const TestCase& test, const GradeConfig& config, CommandRu
 TestResult grade_test(const TestCase& test, const ExpectedOrError& expected, const GradeConfig& config,
                       CommandRunner& runner, CCompiler& compiler);
 
+/// Why a run left tests unrun.
+enum class RunStop { Finished, MaxFailures, StudentBudget };
+
 struct GradeRun {
   std::vector<TestResult> results;  // in the order of the tests, every test (those not run: NotRun)
   int not_run = 0;                  // skipped after --max-failures or the student budget
+  RunStop stopped_by = RunStop::Finished;  // what skipped them; Finished when not_run == 0
 };
+
+/// What stopped a run, for people: "the student's time budget (--student-budget) ran out".
+std::string describe_run_stop(RunStop stop, int max_failures);
 
 /// Grades `tests` on config.jobs threads. `on_finished` is called (one call at a time) as each
 /// test finishes, for the progress line.

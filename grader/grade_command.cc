@@ -250,9 +250,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   progress.finish();
   if (graded.not_run > 0)
     err << fmt::format("grade: {} tests not run (failed, marked \"not run\" in the report): {}\n", graded.not_run,
-                       options.student_budget_seconds && !options.max_failures
-                           ? "the --student-budget ran out"
-                           : "--max-failures or --student-budget stopped the run");
+                       describe_run_stop(graded.stopped_by, config.max_failures));
   if (!state_file.empty())
     if (auto error = write_last_failed(state_file, next_last_failed(failed_before, graded.results)))
       err << "grade: note: --last-failed state not saved: " << *error << '\n';

@@ -220,5 +220,26 @@ TEST(GradeCommand, RunGradeGradesAndReportsTheStudent) {
   EXPECT_EQ(failed.results[0].verdict, Verdict::WrongExit) << failed.results[0].message;
 }
 
+// The line about tests not run names the cause that stopped the run, with both limits given.
+TEST(GradeCommand, RunGradeSaysWhichLimitLeftTestsUnrun) {
+  Options options = grade_options(kSuites, "/bin/false");  // fails every test of week 1
+  options.only = {"week1/*"};
+  options.jobs = 1;
+  options.max_failures = 1;
+  options.student_budget_seconds = 1000;
+  std::ostringstream out, stopped_err;
+  EXPECT_EQ(run_grade(options, {}, out, stopped_err), kSomeFailed);
+  EXPECT_TRUE(contains(stopped_err.str(), "not run\" in the report): grading stopped after 1 failures (--max-failures)\n"))
+      << stopped_err.str();
+
+  options.max_failures = 5;
+  options.student_budget_seconds = 1e-9;  // spent before the first test
+  std::ostringstream spent_err;
+  EXPECT_EQ(run_grade(options, {}, out, spent_err), kSomeFailed);
+  EXPECT_TRUE(contains(spent_err.str(),
+                       "not run\" in the report): the student's time budget (--student-budget) ran out\n"))
+      << spent_err.str();
+}
+
 }  // namespace
 }  // namespace uirgrade

@@ -444,6 +444,7 @@ TEST(GraderEngine, ParallelResultsKeepTheTestOrderAndMaxFailuresStops) {
   GradeRun run = grade_tests(tests, config, odd_fails, compiler, [&](const TestResult&) { ++finished; });
   ASSERT_EQ(run.results.size(), tests.size());
   EXPECT_EQ(run.not_run, 0);
+  EXPECT_EQ(run.stopped_by, RunStop::Finished);
   EXPECT_EQ(finished, 24);
   for (size_t k = 0; k < tests.size(); ++k) {
     EXPECT_EQ(run.results[k].name, tests[k].name);
@@ -457,6 +458,7 @@ TEST(GraderEngine, ParallelResultsKeepTheTestOrderAndMaxFailuresStops) {
   // max_points still adds up to the whole week.
   ASSERT_EQ(stopped.results.size(), 24u);
   EXPECT_EQ(stopped.not_run, 20);
+  EXPECT_EQ(stopped.stopped_by, RunStop::MaxFailures);
   EXPECT_EQ(stopped.results[3].verdict, Verdict::WrongBuffer);
   EXPECT_EQ(stopped.results[4].verdict, Verdict::NotRun);
   EXPECT_EQ(stopped.results[4].max_points, tests[4].points);
@@ -483,6 +485,7 @@ TEST(GraderEngine, StudentBudgetStopsGradingAndMarksTheRest) {
   EXPECT_NE(run.results[9].message.find("time budget"), std::string::npos) << run.results[9].message;
   EXPECT_GE(run.not_run, 5);
   EXPECT_LE(run.not_run, 8);
+  EXPECT_EQ(run.stopped_by, RunStop::StudentBudget);
 }
 
 TEST(GraderEngine, TimeoutOptionCapsTheSuitesOwnTimeout) {
