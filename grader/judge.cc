@@ -31,6 +31,11 @@ std::optional<std::string> sanitizer_report(std::string_view err) {
 
 namespace {
 
+/// A process's verdict: a wrong slot is never one (the output is compared later, grader/verdict.h).
+Judgement judged(Verdict verdict, std::string message, std::string details) {
+  return {verdict, std::move(message), std::move(details), std::nullopt};
+}
+
 std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, const ProcessLimits& limits,
                                                std::string_view what, std::initializer_list<int> allowed_exits,
                                                bool sanitized) {
@@ -38,42 +43,42 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
     return result.err.empty() ? std::string() : "stderr:\n" + first_lines(result.err, 10);
   };
   if (!result.started)
-    return Judgement{Verdict::InternalError,
-                     fmt::format("internal error running {} (not your fault): {}", what, result.internal_error),
-                     ""};
+    return judged(Verdict::InternalError,
+                  fmt::format("internal error running {} (not your fault): {}", what, result.internal_error),
+                  "");
   if (result.stdout_truncated)
-    return Judgement{Verdict::OutputLimit,
-                     fmt::format("{} printed more than {} bytes on stdout, the most this test's output can need",
-                                 what, limits.stdout_cap_bytes),
-                     fmt::format("first line of stdout: {}\n", first_line(result.out, 120))};
+    return judged(Verdict::OutputLimit,
+                  fmt::format("{} printed more than {} bytes on stdout, the most this test's output can need",
+                              what, limits.stdout_cap_bytes),
+                  fmt::format("first line of stdout: {}\n", first_line(result.out, 120)));
   // What the kernel itself measured for the whole run comes before a time-out it may have caused.
   if (result.memory_limit)
-    return Judgement{Verdict::MemoryLimit,
-                     fmt::format("{} ran out of memory: its processes together reached the limit of {} MiB "
-                                 "(one was killed by the kernel)",
-                                 what, limits.memory_bytes >> 20),
-                     stderr_tail()};
+    return judged(Verdict::MemoryLimit,
+                  fmt::format("{} ran out of memory: its processes together reached the limit of {} MiB "
+                              "(one was killed by the kernel)",
+                              what, limits.memory_bytes >> 20),
+                  stderr_tail());
   if (result.workdir_limit)
-    return Judgement{Verdict::OutputLimit,
-                     fmt::format("{} filled its working directory: the limit is {} MiB and {} files in all", what,
-                                 limits.workdir_bytes >> 20, limits.workdir_files),
-                     stderr_tail()};
+    return judged(Verdict::OutputLimit,
+                  fmt::format("{} filled its working directory: the limit is {} MiB and {} files in all", what,
+                              limits.workdir_bytes >> 20, limits.workdir_files),
+                  stderr_tail());
   if (result.timed_out)
-    return Judgement{Verdict::Timeout,
-                     fmt::format("{} did not finish within {:g} s of wall-clock time (killed)", what,
-                                 limits.wall_seconds),
-                     stderr_tail()};
+    return judged(Verdict::Timeout,
+                  fmt::format("{} did not finish within {:g} s of wall-clock time (killed)", what,
+                              limits.wall_seconds),
+                  stderr_tail());
   if (result.cpu_limit)
-    return Judgement{Verdict::Timeout,
-                     fmt::format("{} used its {:g} s of CPU time (killed)", what, limits.cpu_seconds),
-                     stderr_tail()};
+    return judged(Verdict::Timeout,
+                  fmt::format("{} used its {:g} s of CPU time (killed)", what, limits.cpu_seconds),
+                  stderr_tail());
   if (result.probably_memory)
-    return Judgement{Verdict::MemoryLimit,
-                     fmt::format("{} probably ran out of memory (limit {} MiB{}; peak {} MiB)", what,
-                                 limits.address_space_bytes >> 20,
-                                 result.signal ? ", ended by " + signal_description(result.signal) : "",
-                                 result.peak_rss_bytes >> 20),
-                     stderr_tail()};
+    return judged(Verdict::MemoryLimit,
+                  fmt::format("{} probably ran out of memory (limit {} MiB{}; peak {} MiB)", what,
+                              limits.address_space_bytes >> 20,
+                              result.signal ? ", ended by " + signal_description(result.signal) : "",
+                              result.peak_rss_bytes >> 20),
+                  stderr_tail());
   if (sanitized) {
     std::optional<std::string> report = sanitizer_report(result.err);
     // The sanitizers' own allocator limits (hard_rss_limit_mb, allocation-size-too-big) stand in for
@@ -81,35 +86,35 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
     if (report && (report->find("rss limit exhausted") != std::string::npos ||
                    report->find("allocation-size-too-big") != std::string::npos ||
                    report->find("out of memory") != std::string::npos))
-      return Judgement{Verdict::MemoryLimit,
-                       fmt::format("{} probably ran out of memory: {}", what, first_line(*report, 160)), *report};
+      return judged(Verdict::MemoryLimit,
+                    fmt::format("{} probably ran out of memory: {}", what, first_line(*report, 160)), *report);
     if (report)
-      return Judgement{Verdict::SanitizerError,
-                       fmt::format("{}: the sanitizer found undefined behaviour or a bad memory access: {}",
-                                   what, first_line(*report, 160)),
-                       *report};
+      return judged(Verdict::SanitizerError,
+                    fmt::format("{}: the sanitizer found undefined behaviour or a bad memory access: {}",
+                                what, first_line(*report, 160)),
+                    *report);
   }
   // A program that says it ran out of memory (Python's MemoryError exits 1, std::bad_alloc aborts)
   // before reaching the limit that would have told us.
   if ((result.signal != 0 || result.exit_code != 0) && reports_memory_exhaustion(result.err))
-    return Judgement{Verdict::MemoryLimit,
-                     fmt::format("{} ran out of memory (limit {} MiB): {}", what, limits.address_space_bytes >> 20,
-                                 stderr_headline(result.err)),
-                     stderr_tail()};
+    return judged(Verdict::MemoryLimit,
+                  fmt::format("{} ran out of memory (limit {} MiB): {}", what, limits.address_space_bytes >> 20,
+                              stderr_headline(result.err)),
+                  stderr_tail());
   if (result.signal != 0) {
     std::string headline = stderr_headline(result.err);
-    return Judgement{Verdict::Crash,
-                     fmt::format("{} crashed: {}{}", what, signal_description(result.signal),
-                                 headline.empty() ? "" : " (stderr: " + headline + ")"),
-                     stderr_tail()};
+    return judged(Verdict::Crash,
+                  fmt::format("{} crashed: {}{}", what, signal_description(result.signal),
+                              headline.empty() ? "" : " (stderr: " + headline + ")"),
+                  stderr_tail());
   }
   if (std::find(allowed_exits.begin(), allowed_exits.end(), result.exit_code) == allowed_exits.end()) {
     std::string allowed;
     for (int code : allowed_exits) allowed += (allowed.empty() ? "" : ", ") + std::to_string(code);
-    return Judgement{Verdict::Crash,
-                     fmt::format("{} exited with status {} (the contract allows {})", what, result.exit_code,
-                                 allowed),
-                     stderr_tail()};
+    return judged(Verdict::Crash,
+                  fmt::format("{} exited with status {} (the contract allows {})", what, result.exit_code,
+                              allowed),
+                  stderr_tail());
   }
   return std::nullopt;
 }
