@@ -1,4 +1,4 @@
-// bench_generate: how fast the generators are, and how fast the fuzzer finds and shrinks each bug
+// bench_generate: how fast the generators are, and how fast the fuzzer finds and minimises each bug
 // planted into the linearizer. Run by hand; prints figures, asserts nothing.
 //   bench_generate [programs]   (default 20000)
 #include "generators/generate.h"
@@ -62,7 +62,7 @@ void bench_planted_bug(const char* name, const uir::Mutants& bugs, int searches)
       uirgen::MinimizeStats stats;
       std::string small = uirgen::minimize_program(text, still_fails, uirgen::MinimizeLimits{}, &stats);
       std::printf(
-          "%-36s search %d: found after %4llu programs in %.3f s; shrunk %d -> %d statements in %.3f s "
+          "%-36s search %d: found after %4llu programs in %.3f s; minimised %d -> %d statements in %.3f s "
           "(%d attempts, %d tree steps, %d reducer steps)\n",
           name, search, static_cast<unsigned long long>(k), find_seconds, uirgen::count_statements(text),
           uirgen::count_statements(small), stats.seconds, stats.attempts, stats.tree_steps,

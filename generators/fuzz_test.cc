@@ -1,6 +1,6 @@
 // The live fuzzer: its tests are reproducible and their headers say what the grader's own loader
 // reads back; a bug planted into the linearizer (oracle/mutants.h) is found among
-// generated week-3 programs and shrunk to a small program that still shows it.
+// generated week-3 programs and minimised to a small program that still shows it.
 #include "generators/fuzz.h"
 
 #include <gtest/gtest.h>
@@ -63,13 +63,13 @@ TEST(Fuzz, AssertLineInHeaderIsTheOraclesOnTheFullFile) {
 struct PlantedBug {
   const char* name;
   uir::Mutants bugs;
-  int max_statements;  // what the smallest of the shrunk programs may have
+  int max_statements;  // what the smallest of the minimised programs may have
 };
 
-// For each bug: the first five generated programs that show it are shrunk, and the smallest result
+// For each bug: the first five generated programs that show it are minimised, and the smallest result
 // must have at most 12 statements (a sibling-order bug needs two loops, each with its store, end and
 // after, so about a dozen is what such a program takes).
-TEST(Fuzz, FindsAndShrinksEachPlantedBug) {
+TEST(Fuzz, FindsAndMinimizesEachPlantedBug) {
   uir::Mutants loads = uir::Mutants::of(uir::Mutant::LoadsNeverMove);
   uir::Mutants siblings = uir::Mutants::of(uir::Mutant::SubsetScope);
   for (const PlantedBug& planted : {PlantedBug{"loads never move into loops", loads, 12},
@@ -87,7 +87,7 @@ TEST(Fuzz, FindsAndShrinksEachPlantedBug) {
       MinimizeStats stats;
       std::string small = minimize_program(text, still_fails, MinimizeLimits{}, &stats);
       std::printf(
-          "  %s: found at seed %llu (%d statements), shrunk to %d statements in %d attempts, %.3f s\n",
+          "  %s: found at seed %llu (%d statements), minimised to %d statements in %d attempts, %.3f s\n",
           planted.name, static_cast<unsigned long long>(seed), count_statements(text),
           count_statements(small), stats.attempts, stats.seconds);
       EXPECT_TRUE(still_fails(small));
@@ -99,7 +99,7 @@ TEST(Fuzz, FindsAndShrinksEachPlantedBug) {
   }
 }
 
-TEST(Fuzz, ShrinkerWalksTheRapidCheckTreeOfAGeneratedProgram) {
+TEST(Fuzz, MinimizerWalksTheRapidCheckTreeOfAGeneratedProgram) {
   // A generated program (its header names week, seed and size) whose "failure" is holding a max:
   // the walk down the shrink tree takes steps, and the result still fails and is small.
   std::string text;
@@ -115,7 +115,7 @@ TEST(Fuzz, ShrinkerWalksTheRapidCheckTreeOfAGeneratedProgram) {
   EXPECT_LE(count_statements(small), 3) << small;
 }
 
-TEST(Fuzz, ShrinkerKeepsHandWrittenFailuresValid) {
+TEST(Fuzz, MinimizerKeepsHandWrittenFailuresValid) {
   // No generator header: only the statement-level reducer runs. The "failure" is the presence of a
   // max op, so the smallest valid program keeping one is the max and nothing else, its literal
   // operands lowered to 0.

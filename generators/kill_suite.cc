@@ -36,10 +36,10 @@ namespace {
 void exact(TestCase& test) { test.tolerance = uirgrade::Tolerance{0, 0}; }
 
 /// The smallest program that still kills every one of `assigned` (graded in-process, exactly as the
-/// selection graded it), or `test` itself. An invalid program shrinks to programs that break the
+/// selection graded it), or `test` itself. An invalid program minimises to programs that break the
 /// same rule.
-TestCase shrink_keeping_kills(const TestCase& test, const std::vector<std::string>& assigned, int week,
-                              uint64_t seed, double seconds) {
+TestCase minimize_keeping_kills(const TestCase& test, const std::vector<std::string>& assigned, int week,
+                                uint64_t seed, double seconds) {
   auto kills_all = [&](const TestCase& candidate) {
     TestCase graded = candidate;
     exact(graded);
@@ -53,23 +53,23 @@ TestCase shrink_keeping_kills(const TestCase& test, const std::vector<std::strin
   parse_generator_header(test.source.substr(0, test.source.find('\n')), &header_week, &data_seed, &header_size);
   MinimizeLimits limits;
   limits.max_seconds = seconds;
-  std::optional<TestCase> shrunk = minimize_generated_test(test, kills_all, data_seed, limits);
-  return shrunk && kills_all(*shrunk) ? *shrunk : test;
+  std::optional<TestCase> minimized = minimize_generated_test(test, kills_all, data_seed, limits);
+  return minimized && kills_all(*minimized) ? *minimized : test;
 }
 
-/// `test` shrunk for `assigned`; when it stays over kMaxStatements, two copies shrunk for half the
+/// `test` minimised for `assigned`; when it stays over kMaxStatements, two copies minimised for half the
 /// mutants each (a program killing fewer bugs needs fewer statements), down to one mutant a copy.
 constexpr int kMaxStatements = 25;
-void shrink_into(const TestCase& test, const std::vector<std::string>& assigned, int week, uint64_t seed,
-                 double seconds, std::vector<TestCase>& out) {
-  TestCase shrunk = shrink_keeping_kills(test, assigned, week, seed, seconds);
-  if (count_statements(shrunk.source) <= kMaxStatements || assigned.size() < 2 || test.expect_exit == 2) {
-    out.push_back(std::move(shrunk));
+void minimize_into(const TestCase& test, const std::vector<std::string>& assigned, int week, uint64_t seed,
+                   double seconds, std::vector<TestCase>& out) {
+  TestCase minimized = minimize_keeping_kills(test, assigned, week, seed, seconds);
+  if (count_statements(minimized.source) <= kMaxStatements || assigned.size() < 2 || test.expect_exit == 2) {
+    out.push_back(std::move(minimized));
     return;
   }
   size_t half = assigned.size() / 2;
-  shrink_into(test, {assigned.begin(), assigned.begin() + half}, week, seed, seconds / 2, out);
-  shrink_into(test, {assigned.begin() + half, assigned.end()}, week, seed, seconds / 2, out);
+  minimize_into(test, {assigned.begin(), assigned.begin() + half}, week, seed, seconds / 2, out);
+  minimize_into(test, {assigned.begin() + half, assigned.end()}, week, seed, seconds / 2, out);
 }
 
 }  // namespace
@@ -115,21 +115,21 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     kept.push_back(index_of[matrix.tests[best].first]);
   }
 
-  // Shrink each kept test while it kills the mutants it was kept for, sharing the time budget.
-  auto shrink_start = std::chrono::steady_clock::now();
+  // Minimise each kept test while it kills the mutants it was kept for, sharing the time budget.
+  auto minimize_start = std::chrono::steady_clock::now();
   std::vector<TestCase> kept_tests;
   int statements_left = 0;
   for (size_t k : kept) statements_left += statements_of[k];
   for (size_t k = 0; k < kept.size(); ++k) {
     // The bigger the program, the bigger its share of what is left of the budget.
-    double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - shrink_start).count();
+    double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - minimize_start).count();
     int statements = statements_of[kept[k]];
-    double share = (options.shrink_seconds - spent) * statements / std::max(statements_left, 1);
+    double share = (options.minimize_seconds - spent) * statements / std::max(statements_left, 1);
     statements_left -= statements;
-    if (share > 0) shrink_into(candidates[kept[k]], assigned[k], options.week, options.seed, share, kept_tests);
+    if (share > 0) minimize_into(candidates[kept[k]], assigned[k], options.week, options.seed, share, kept_tests);
     else kept_tests.push_back(candidates[kept[k]]);
   }
-  double shrink_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - shrink_start).count();
+  double minimize_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - minimize_start).count();
 
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -184,11 +184,11 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     if (row.killed_by.empty()) survivors.push_back(row.name);
   out << fmt::format("uirgen: kill suite in {}/kill: {} tests ({} to {} statements, {:.1f} on average), from {} "
                      "candidates ({} generated, {} from the catalogue); graded again from disk it kills {} of {} "
-                     "mutants; {:.1f} s in all ({:.1f} s shrinking)\n",
+                     "mutants; {:.1f} s in all ({:.1f} s minimising)\n",
                      options.out_dir, kept_tests.size(), kept_tests.empty() ? 0 : min_statements, max_statements,
                      kept_tests.empty() ? 0.0 : static_cast<double>(total_statements) / kept_tests.size(), candidates.size(),
                      generated, candidates.size() - generated, names.size() - survivors.size(), names.size(),
-                     matrix.seconds + shrink_seconds + check.seconds, shrink_seconds);
+                     matrix.seconds + minimize_seconds + check.seconds, minimize_seconds);
   if (!survivors.empty()) out << fmt::format("uirgen: no candidate kills: {}\n", fmt::join(survivors, ", "));
   return survivors.empty() ? 0 : 1;
 }

@@ -18,7 +18,7 @@ struct KillSuiteOptions {
   uint64_t seed = 1;
   int candidates = 400;  // generated programs (a quarter of them invalid)
   int jobs = 2;
-  double shrink_seconds = 60;  // shared by the kept tests' minimising (0: keep them as chosen)
+  double minimize_seconds = 60;  // shared by the kept tests' minimising (0: keep them as chosen)
   std::string out_dir;
 };
 

@@ -110,11 +110,11 @@ bool try_candidate(const Program& candidate, Search& search, uir::Compiled* curr
   if (search.exhausted()) return false;
   std::string text = uir::print_program(candidate);
   if (text == *current_text) return false;  // an edit that changed nothing (e.g. a value with no uses)
-  uir::Compiled compiled = uir::compile("shrink.uir", text);
+  uir::Compiled compiled = uir::compile("minimize.uir", text);
   if (rule_of(compiled) != search.rule) {
     text = uir::print_program(continue_forked_chains(candidate));
     if (text == *current_text) return false;
-    compiled = uir::compile("shrink.uir", text);
+    compiled = uir::compile("minimize.uir", text);
     if (rule_of(compiled) != search.rule) return false;
   }
   if (!search.fails(text)) return false;
@@ -278,12 +278,12 @@ std::string minimize_program(const std::string& text,
                            const std::function<bool(const std::string&)>& still_fails,
                            const MinimizeLimits& limits, MinimizeStats* stats) {
   MinimizeStats local;
-  uir::Compiled current = uir::compile("shrink.uir", text);
+  uir::Compiled current = uir::compile("minimize.uir", text);
   Search search{still_fails, limits, stats ? *stats : local, rule_of(current)};
   std::string best = text;
   if (!search.rule) {  // a generated program (the tree rebuilds valid programs only)
     best = walk_shrink_tree(text, search);
-    current = uir::compile("shrink.uir", best);
+    current = uir::compile("minimize.uir", best);
   }
   // Statement edits need the whole program: a malformed line (E-SYNTAX) leaves only a part parsed.
   if (search.rule != uir::Rule::Syntax)

@@ -3,7 +3,7 @@
 // uncalled function, the program in i32, a stored value forwarded to its load, two memories in one
 // chain with lowered literals, an outer loop flattened with its chain mended; plus the budget, the
 // "nothing smaller fails" case, and the rule that a generated program edited by hand skips
-// RapidCheck's tree. Whole-pipeline shrinking of planted bugs is fuzz_test.cc's job. Expected
+// RapidCheck's tree. Whole-pipeline minimising of planted bugs is fuzz_test.cc's job. Expected
 // programs are worked out by hand.
 #include <gtest/gtest.h>
 
@@ -194,7 +194,7 @@ TEST(MinimizeProgram, MergesABufferIntoALaterVersionOfAnother) {
   EXPECT_EQ(count_statements(small), 7) << small;
 }
 
-TEST(MinimizeProgram, AnInvalidProgramShrinksToProgramsWithTheSameRule) {
+TEST(MinimizeProgram, AnInvalidProgramMinimizesToProgramsWithTheSameRule) {
   // E-DIV-ZERO on the idiv; everything else can go. A predicate that holds for every text shows
   // that the minimiser itself keeps the rule: without that it would drop the idiv too (or keep a
   // program that is valid).
@@ -217,7 +217,7 @@ TEST(MinimizeProgram, AnInvalidProgramShrinksToProgramsWithTheSameRule) {
   EXPECT_LT(count_statements(small), 4) << small;  // the buffer, its view, the load, the idiv at most
 }
 
-TEST(MinimizeProgram, ALoadOrderProgramShrinksToItsCoreWithItsBuffer) {
+TEST(MinimizeProgram, ALoadOrderProgramMinimizesToItsCoreWithItsBuffer) {
   // The generator's E-LOAD-ORDER mutation appended to a program with one f32 output: the load of
   // %a must run before the store %s that it depends on (through %a1, %x and the offset %o). With a
   // buffer kept (as a wrongly accepting student must get data to fail the same way), the core is

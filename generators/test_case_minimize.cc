@@ -54,7 +54,7 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
     const std::string text = program.rfind("#", 0) == 0 ? program : "# minimised by uirgen\n" + program;
     if (failing.expect_exit == 2) {
       // The minimiser keeps only candidates the oracle rejects with the original's rule.
-      uir::Compiled compiled = uir::compile("shrink.uir", text);
+      uir::Compiled compiled = uir::compile("minimize.uir", text);
       uirgen::InvalidProgram invalid{text, -1, compiled.error ? compiled.error->rule : uir::Rule::Syntax,
                                      compiled.error ? compiled.error->line : 0};
       return uirgen::make_invalid_test(invalid, failing.name, failing.suite, failing.week).test;
@@ -76,10 +76,10 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
   std::string smallest = uirgen::minimize_program(
       original, [&](const std::string& program) { return still_fails(as_test(program)); }, limits, stats);
   if (uirgen::count_statements(smallest) >= uirgen::count_statements(original)) return std::nullopt;
-  TestCase shrunk = as_test(smallest);
-  shrunk.points = failing.points;
-  shrunk.visibility = failing.visibility;
-  return shrunk;
+  TestCase minimized = as_test(smallest);
+  minimized.points = failing.points;
+  minimized.visibility = failing.visibility;
+  return minimized;
 }
 
 }  // namespace uirgrade

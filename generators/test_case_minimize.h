@@ -17,17 +17,17 @@ namespace uirgrade {
 /// (test.header_lines), so that it is again exactly what the generator printed.
 std::string generated_program_text(const TestCase& test);
 
-/// What `grade` gives each failure it shrinks: each attempt runs the student once (a render test
+/// What `grade` gives each failure it minimises: each attempt runs the student once (a render test
 /// also compiles its C), so the budget is in attempts and in seconds. No attempt goes to the shrink
 /// tree: at this budget the statement reducer alone ends as small in half the attempts
-/// (bench_shrink, docs/decisions/generators.md).
+/// (bench_minimize, docs/decisions/generators.md).
 inline constexpr uirgen::MinimizeLimits kGradeMinimizeLimits{300, 20.0, 0.0};
 
 /// The smallest program on which `still_fails` holds, as a test made like the generator makes them
 /// (the oracle's expectations, the same name and mode; the failing test's own data for the buffers
 /// left, values from `seed` for any other; the failing test's tolerance and time-out, so that every
 /// candidate is judged as it was), or nullopt when nothing smaller still fails. A valid
-/// program shrinks to valid ones; an invalid one (`exit 2`) to programs the oracle rejects with the
+/// program minimises to valid ones; an invalid one (`exit 2`) to programs the oracle rejects with the
 /// same rule.
 std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,

@@ -28,7 +28,7 @@ TEST(FuzzMinimize, ProgramTextIsTheTestWithoutItsHeaders) {
   EXPECT_EQ(generated_program_text(test), kProgram);
 }
 
-TEST(FuzzMinimize, KeepsShrinkingWhileTheFailureLasts) {
+TEST(FuzzMinimize, KeepsMinimizingWhileTheFailureLasts) {
   TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
   // A "student" that fails whenever a program multiplies: the smallest failing program still
   // multiplies, is valid, and is smaller than the original.
@@ -42,7 +42,7 @@ TEST(FuzzMinimize, KeepsShrinkingWhileTheFailureLasts) {
   std::string program = generated_program_text(*smallest);
   EXPECT_NE(program.find(" mul "), std::string::npos) << program;
   EXPECT_LT(uirgen::count_statements(program), uirgen::count_statements(kProgram)) << program;
-  EXPECT_FALSE(uir::compile("shrunk.uir", program).error.has_value()) << program;
+  EXPECT_FALSE(uir::compile("minimized.uir", program).error.has_value()) << program;
   EXPECT_EQ(smallest->name, "fuzz/1");
   EXPECT_EQ(smallest->mode, Mode::Run);
   EXPECT_GT(calls, 0);
@@ -67,7 +67,7 @@ TEST(FuzzMinimize, CandidatesAreJudgedWithTheFailingTestsToleranceAndTimeout) {
   EXPECT_EQ(smallest->timeout_seconds, std::optional<double>(3.5));
 }
 
-TEST(FuzzMinimize, NothingSmallerFailsMeansNoShrink) {
+TEST(FuzzMinimize, NothingSmallerFailsMeansNoMinimizedTest) {
   TestCase failing = uirgen::make_valid_test(kProgram, "fuzz/1", "fuzz", 3, 5, false).test;
   auto never = [](const TestCase&) { return false; };
   EXPECT_FALSE(minimize_generated_test(failing, never, 5, {100, 5.0}).has_value());
@@ -90,7 +90,7 @@ TEST(FuzzMinimize, CandidatesKeepTheFailingTestsData) {
   EXPECT_LT(uirgen::count_statements(generated_program_text(*smallest)), uirgen::count_statements(kProgram));
 }
 
-TEST(FuzzMinimize, AnInvalidTestShrinksToAnInvalidTestOfTheSameRule) {
+TEST(FuzzMinimize, AnInvalidTestMinimizesToAnInvalidTestOfTheSameRule) {
   const std::string program = kProgram + "%d = idiv 7 %x\n";  // %x may be 0: E-DIV-ZERO
   uir::Compiled compiled = uir::compile("p.uir", program);
   ASSERT_TRUE(compiled.error.has_value());

@@ -12,7 +12,7 @@
 #include "testcase/parallel.h"
 #include "grader/report_names.h"
 #include "grader/sandbox.h"
-#include "grader/shrink_failures.h"
+#include "grader/minimize_failures.h"
 #include "grader/submission.h"
 
 namespace uirgrade {
@@ -134,7 +134,7 @@ std::vector<StudentRecord> grade_class(
 
   auto student_done = [&](InFlight& flight) {
     const Submission& student = students[flight.index];
-    shrink_generated_failures(tests, flight.results, flight.config, runner, compiler);
+    minimize_generated_failures(tests, flight.results, flight.config, runner, compiler);
     flight.copy.reset();  // the copy before the group that reads it
     flight.group.reset();
     StudentRecord record;

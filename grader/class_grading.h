@@ -20,7 +20,7 @@
 namespace uirgrade {
 
 struct ClassConfig {
-  GradeConfig grade;  // what every student shares: week, seed, limits, jobs, shrink (student fields unset)
+  GradeConfig grade;  // what every student shares: week, seed, limits, jobs, minimisation (student fields unset)
   std::optional<double> student_budget_seconds;
   std::string out_dir;  // where reports and state go
   std::function<std::string()> isolation;  // what the runner had in force, for each report (may be empty)

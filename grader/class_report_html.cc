@@ -81,7 +81,7 @@ void write_failure_groups(const ClassRun& run, std::ostream& out) {
     std::vector<const StudentRecord*> students;   // each once, in the run's order
     std::map<std::string, int> failed_by_test;    // label -> how many failures
     std::map<std::string, int> verdicts;          // verdict name -> how many failures
-    const TestResult* example = nullptr;          // preferably a shrunk one: the smallest program
+    const TestResult* example = nullptr;          // preferably a minimised one: the smallest program
     const StudentRecord* example_student = nullptr;
   };
   std::map<std::string, Cause> causes;
@@ -96,7 +96,7 @@ void write_failure_groups(const ClassRun& run, std::ostream& out) {
       if (cause.students.empty() || cause.students.back() != &student) cause.students.push_back(&student);
       ++cause.failed_by_test[label];
       ++cause.verdicts[std::string(verdict_name(result.verdict))];
-      if (!cause.example || (!result.shrunk.empty() && cause.example->shrunk.empty())) {
+      if (!cause.example || (!result.minimized.empty() && cause.example->minimized.empty())) {
         cause.example = &result;
         cause.example_student = &student;
       }
@@ -120,9 +120,9 @@ void write_failure_groups(const ClassRun& run, std::ostream& out) {
                        html_text(cause->example_student->id), html_text(result_label(*cause->example)),
                        html_text(cause->example->message));
     if (!cause->example->details.empty()) out << "<pre>" << html_text(cause->example->details) << "</pre>\n";
-    if (!cause->example->shrunk.empty())
+    if (!cause->example->minimized.empty())
       out << fmt::format("<p>The same failure ({}) on a smaller program:</p>\n<pre>{}</pre>\n",
-                         html_text(cause->example->shrunk_message), html_text(cause->example->shrunk));
+                         html_text(cause->example->minimized_message), html_text(cause->example->minimized));
     out << "</details>\n";
   }
   out << "</div>\n";

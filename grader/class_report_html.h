@@ -1,6 +1,6 @@
 // The class report: one self-contained HTML file (inline CSS and SVG, no script, no fetches) with
 // the score histogram, the pass rate of each test (weakest first), the failures grouped by test and
-// verdict across the class with one student's message and (shrunk) program, the students whose
+// verdict across the class with one student's message and (minimised) program, the students whose
 // failure sets are identical, the catalogued bug each student resembles (with mutant results), and
 // a table of students linking to their reports. Every student-controlled byte is escaped.
 #pragma once

@@ -85,11 +85,11 @@ TEST(GraderClassReportHtml, FailuresAreGroupedByTheTestsAboutLine) {
   size_t own = html.find("<b>1 student</b>: week3/b — wrong-buffer</summary>");
   EXPECT_NE(own, std::string::npos) << html;
   EXPECT_LT(group, own);  // the largest cause first
-  EXPECT_EQ(html.find("on a smaller program"), std::string::npos) << "no failure was shrunk";
+  EXPECT_EQ(html.find("on a smaller program"), std::string::npos) << "no failure was minimised";
 
-  // A shrunk failure is the cause's example, whichever student it comes from.
-  run.students[1].report.results.back().shrunk = "%zz = const 7\n";
-  run.students[1].report.results.back().shrunk_message = "wrong buffer: slot 0";
+  // A minimised failure is the cause's example, whichever student it comes from.
+  run.students[1].report.results.back().minimized = "%zz = const 7\n";
+  run.students[1].report.results.back().minimized_message = "wrong buffer: slot 0";
   html = report_of(run);
   EXPECT_NE(html.find("For example " + run.students[1].id + " (week3/d)"), std::string::npos) << html;
   EXPECT_NE(html.find("The same failure (wrong buffer: slot 0) on a smaller program:</p>\n<pre>%zz = const 7\n</pre>"),

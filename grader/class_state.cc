@@ -109,7 +109,7 @@ std::string run_key(const std::vector<TestCase>& tests, const GradeConfig& confi
   for (const TestCase& test : tests) {
     sha.field(test.name);
     sha.field(fmt::format("{} {} {} {} {} {} {}", static_cast<int>(test.mode), test.points,
-                          static_cast<int>(test.visibility), test.shrunk_shown, test.tolerance.rtol,
+                          static_cast<int>(test.visibility), test.minimized_shown, test.tolerance.rtol,
                           test.tolerance.atol, test.timeout_seconds.value_or(-1)));
     sha.field(test.source);  // every header (data, expectations) is in the source
   }

@@ -16,7 +16,7 @@
 #include "grader/keep.h"
 #include "testcase/parallel.h"
 #include "grader/reproduce.h"
-#include "grader/shrink_failures.h"
+#include "grader/minimize_failures.h"
 #include "grader/student_run.h"
 
 namespace uirgrade {
@@ -96,7 +96,7 @@ TestResult result_naming(const TestCase& test) {
   result.week = test.week;
   result.mode = test.mode;
   result.visibility = test.visibility;
-  result.shrunk_shown = test.shrunk_shown;
+  result.minimized_shown = test.minimized_shown;
   result.max_points = test.points;
   return result;
 }
@@ -149,7 +149,7 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
     slots[k] = std::move(result);
     if (on_finished) on_finished(*slots[k]);
   });
-  if (!budget_spent()) shrink_generated_failures(tests, slots, config, runner, compiler);
+  if (!budget_spent()) minimize_generated_failures(tests, slots, config, runner, compiler);
 
   // One reason for every test left unrun: the cause that stopped the run.
   const std::string not_run_reason = "not run: " + describe_run_stop(stopped_by, config.max_failures);

@@ -2,7 +2,7 @@
 // in-process and the student's compiler is run on it (grader/student_run.h); the outcome becomes a
 // TestResult with a verdict people can act on, a reproduce line and, with --keep, a kept case
 // (grader/reproduce.h). Tests run on a pool (testcase/parallel.h); then the failing generated programs
-// are shrunk (grader/shrink_failures.h).
+// are minimised (grader/minimize_failures.h).
 #pragma once
 
 #include <cstdint>

@@ -138,7 +138,7 @@ std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fu
     }
     for (TestCase& test : std::get<std::vector<TestCase>>(generated)) {
       test.visibility = week.plan.fuzz_visibility;  // the week's choice, not the generator's default
-      test.shrunk_shown = week.plan.fuzz_shrunk_shown;
+      test.minimized_shown = week.plan.fuzz_minimized_shown;
       tests.push_back(std::move(test));
     }
   }
@@ -165,7 +165,7 @@ GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
   config.max_failures = options.max_failures;
   if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;
   config.fuzz_count = options.fuzz;
-  // Each shrink may run the student a few hundred times: bounded in attempts and wall time.
+  // Each minimisation may run the student a few hundred times: bounded in attempts and wall time.
   config.minimize = [seed = options.seed](const TestCase& failing,
                                           const std::function<bool(const TestCase&)>& still_fails, double max_seconds) {
     uirgen::MinimizeLimits budget = kGradeMinimizeLimits;

@@ -41,7 +41,7 @@ struct WeekTests {
 /// programs, and applies --only; nullopt after printing the problem to `err`.
 std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fuzz, std::ostream& err);
 
-/// What every student of a run shares: week, seed, jobs, limits, sandbox, timeout, shrinking.
+/// What every student of a run shares: week, seed, jobs, limits, sandbox, timeout, minimising.
 GradeConfig shared_config(const Options& options, const ProcessLimits& limits);
 
 /// Loads the week, selects (--only, --shard), grades with the real process runner, writes the

@@ -1,5 +1,5 @@
 // What grading one student needs to know besides the tests: the student, the week, the seed, the
-// limits, where failed cases are kept, and how generated failures are shrunk. Every part of the
+// limits, where failed cases are kept, and how generated failures are minimised. Every part of the
 // engine (grader/student_run.h, grader/reproduce.h, grader/grade.h) reads it.
 #pragma once
 
@@ -49,8 +49,8 @@ struct GradeConfig {
   using MinimizeHook = std::function<std::optional<TestCase>(
       const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails, double max_seconds)>;
   MinimizeHook minimize;
-  /// Wall time for shrinking all of a run's failing generated tests together (grader/shrink_failures.h).
-  double shrink_seconds = 60;
+  /// Wall time for minimising all of a run's failing generated tests together (grader/minimize_failures.h).
+  double minimize_seconds = 60;
 };
 
 }  // namespace uirgrade

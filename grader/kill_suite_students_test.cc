@@ -26,7 +26,7 @@ TEST(KillSuiteAsStudents, TheGraderLoadsItAndAMutantProcessFailsIt) {
   uirgen::KillSuiteOptions options;
   options.week = 3;
   options.candidates = 40;
-  options.shrink_seconds = 5;  // how small it gets is generators/kill_suite_test.cc's
+  options.minimize_seconds = 5;  // how small it gets is generators/kill_suite_test.cc's
   options.out_dir = dir.string();
   std::ostringstream log;
   ASSERT_EQ(uirgen::write_kill_suite(options, log), 0) << log.str();

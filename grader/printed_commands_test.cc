@@ -1,6 +1,6 @@
 // Every command a report prints works as printed (issue 12): a student with one planted bug (the
 // oracle's `--mutant loads-never-move`) is graded with --keep, and each command of each printed
-// reproduce block, and of each kept README.txt (the shrunk programs' too), is run as a student
+// reproduce block, and of each kept README.txt (the minimised programs' too), is run as a student
 // would paste it: `grade` must reproduce the failure (exit 1, never a usage error), and each
 // reproduce.sh must say the case still differs from the oracle (exit 1), and the same case passes
 // when the student is the oracle itself (exit 0).
@@ -55,7 +55,7 @@ TEST(PrintedCommands, EveryPrintedCommandRunsAsPrinted) {
   std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant loads-never-move \"$@\"\n";
   chmod(student.c_str(), 0755);
   // accumulator fails in both modes; the generated programs include some the bug breaks, and those
-  // are shrunk and kept with their own README.
+  // are minimised and kept with their own README.
   Shell graded = run_in(dir, "grade --week 3 ./buggy-uirc --only 'week3/accumulator' --only 'fuzz/*' --fuzz 16 "
                            "--keep kept -j 2 --quiet");
   ASSERT_EQ(graded.exit_code, 1) << graded.output;
@@ -66,16 +66,16 @@ TEST(PrintedCommands, EveryPrintedCommandRunsAsPrinted) {
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(dir / "kept"))
     if (entry.path().filename() == "README.txt") readmes.push_back(entry.path());
   ASSERT_FALSE(readmes.empty());
-  bool shrunk_readme = false;
+  bool minimized_readme = false;
   for (const fs::path& readme : readmes) {
-    shrunk_readme |= readme.string().find("/shrunk/") != std::string::npos;
+    minimized_readme |= readme.string().find("/minimized/") != std::string::npos;
     for (const std::string& line : reproduce_lines(slurp(readme))) commands.push_back(line);
   }
-  EXPECT_TRUE(shrunk_readme) << "a shrunk case was kept";
+  EXPECT_TRUE(minimized_readme) << "a minimised case was kept";
 
   fs::path cwd = dir;
   for (const std::string& command : commands) {
-    if (command.starts_with("the shrunk program")) continue;  // a pointer to a folder, not a command
+    if (command.starts_with("the minimised program")) continue;  // a pointer to a folder, not a command
     std::string to_run = command.substr(0, command.find("   #"));
     if (to_run.starts_with("grade ")) cwd = dir;  // each block starts where grade was run
     fs::path run_from = cwd;

@@ -66,7 +66,7 @@ int Cause::generated() const {
 
 bool student_may_see(const TestResult& result) { return result.visibility == Visibility::Visible; }
 
-bool student_may_see_shrunk(const TestResult& result) { return student_may_see(result) || result.shrunk_shown; }
+bool student_may_see_minimized(const TestResult& result) { return student_may_see(result) || result.minimized_shown; }
 
 std::vector<Cause> group_by_cause(const std::vector<TestResult>& results) {
   // One entry per test name, in report order (run before render within a name).

@@ -36,8 +36,8 @@ std::vector<Cause> group_by_cause(const std::vector<TestResult>& results);
 /// tests only; the text report is read by students at any time (CI logs), so an after-due-date
 /// test is withheld there like a hidden one.
 bool student_may_see(const TestResult& result);
-/// May a student read the shrunk program of this failing generated test? Yes when they may see the
-/// test, and otherwise unless the week hides shrunk programs (weeks.yaml `fuzz_shrunk: hidden`).
-bool student_may_see_shrunk(const TestResult& result);
+/// May a student read the minimised program of this failing generated test? Yes when they may see the
+/// test, and otherwise unless the week hides minimised programs (weeks.yaml `fuzz_minimized: hidden`).
+bool student_may_see_minimized(const TestResult& result);
 
 }  // namespace uirgrade

@@ -31,7 +31,7 @@ std::string test_output(const TestResult& result) {
   std::string text = fmt::format("{} ({} mode, {:.2f}s)", verdict_name(result.verdict),
                                  mode_name(result.mode), result.seconds);
   if (!shown.message.empty()) text += "\n" + shown.message;
-  if (std::string details = details_and_shrunk(shown); !details.empty()) text += "\n\n" + details;
+  if (std::string details = details_and_minimized(shown); !details.empty()) text += "\n\n" + details;
   if (!shown.reproduce.empty()) text += "\n\nTo reproduce:\n" + shown.reproduce;
   return text;
 }
@@ -42,21 +42,21 @@ std::string plural(int count, std::string_view one, std::string_view many) {
 
 // The top-level output, which every student sees: what the lost points were lost on, the seed and
 // counts, and the smallest program of each failing generated test that is not visible (a program
-// the shrinker made, not the hidden test's own; the instructor decides by suite whether to show it).
+// the minimiser made, not the hidden test's own; the instructor decides by suite whether to show it).
 std::string summary_output(const Report& report) {
   Totals visible, after_due_date, hidden;
-  std::string shrunk;
+  std::string minimized;
   for (const TestResult& result : report.results) {
     switch (result.visibility) {
       case Visibility::Visible: visible.add(result); break;
       case Visibility::AfterDueDate: after_due_date.add(result); break;
       case Visibility::Hidden: hidden.add(result); break;
     }
-    if (result.visibility != Visibility::Visible && !result.shrunk.empty() && student_may_see_shrunk(result)) {
+    if (result.visibility != Visibility::Visible && !result.minimized.empty() && student_may_see_minimized(result)) {
       const ShownResult shown = shown_result(result);
-      shrunk += fmt::format("\nA generated program you cannot see failed; the smallest program that fails the same way "
+      minimized += fmt::format("\nA generated program you cannot see failed; the smallest program that fails the same way "
                             "({}):\n{}",
-                            shown.shrunk_message, shown.shrunk);
+                            shown.minimized_message, shown.minimized);
     }
   }
   std::string text = sandbox_line(report.info) + "\n";
@@ -73,7 +73,7 @@ std::string summary_output(const Report& report) {
   if (hidden.tests > 0) {
     text += plural(hidden.tests, "more test is", "more tests are") + " hidden; they count in the score.\n";
   }
-  return text + shrunk;
+  return text + minimized;
 }
 
 }  // namespace

@@ -103,8 +103,8 @@ TEST(ReportGradescope, FailingOnlyGeneratedTestsExplainsTheLostPoints) {
   report.results.push_back(report_fixture::make_result("fuzz/7", Verdict::WrongBuffer, 0, 1));
   report.results.back().visibility = Visibility::Hidden;
   report.results.back().details = report_fixture::kHiddenMarker;
-  report.results.back().shrunk = "%a = const 1\n%b = add %a %a\n";
-  report.results.back().shrunk_message = "wrong buffer: slot 0";
+  report.results.back().minimized = "%a = const 1\n%b = add %a %a\n";
+  report.results.back().minimized_message = "wrong buffer: slot 0";
   const std::string output = member(gradescope_of(report), "output").text;
   EXPECT_NE(output.find("Points lost: 0 in visible tests, 1 in tests you cannot see yet (1 hidden, 0 after the due date).\n"),
             std::string::npos)
@@ -113,8 +113,8 @@ TEST(ReportGradescope, FailingOnlyGeneratedTestsExplainsTheLostPoints) {
   EXPECT_NE(output.find("(wrong buffer: slot 0):\n%a = const 1\n%b = add %a %a"), std::string::npos) << output;
   EXPECT_EQ(output.find(report_fixture::kHiddenMarker), std::string::npos) << output;
 
-  // The week hides shrunk programs (weeks.yaml fuzz_shrunk: hidden): the lost points, not the program.
-  report.results.back().shrunk_shown = false;
+  // The week hides minimised programs (weeks.yaml fuzz_minimized: hidden): the lost points, not the program.
+  report.results.back().minimized_shown = false;
   const std::string withheld = member(gradescope_of(report), "output").text;
   EXPECT_NE(withheld.find("1 in tests you cannot see yet"), std::string::npos) << withheld;
   EXPECT_EQ(withheld.find("%b = add %a %a"), std::string::npos) << withheld;

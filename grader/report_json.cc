@@ -66,9 +66,9 @@ void write_json(const Report& report, std::ostream& out) {
     json.key("reproduce").string(shown.reproduce);
     json.key("description").string(shown.description);
     json.key("context").string(shown.context);
-    json.key("shrunk").string(shown.shrunk);
-    json.key("shrunk_message").string(shown.shrunk_message);
-    json.key("shrunk_shown").boolean(result.shrunk_shown);
+    json.key("minimized").string(shown.minimized);
+    json.key("minimized_message").string(shown.minimized_message);
+    json.key("minimized_shown").boolean(result.minimized_shown);
     json.end_object();
   }
   json.end_array();
@@ -94,6 +94,11 @@ class FieldReader {
   std::string text(std::string_view key) {
     const JsonValue* value = get(key, JsonValue::Kind::String, "a string");
     return value ? value->text : std::string();
+  }
+
+  /// `key`, or `old_key` when only that is present: a report written before the field was renamed.
+  std::string_view renamed(std::string_view key, std::string_view old_key) const {
+    return object_.find(key) || !object_.find(old_key) ? key : old_key;
   }
 
   bool optional_boolean(std::string_view key, bool absent) {
@@ -160,9 +165,11 @@ TestResult read_test(const JsonValue& object, const std::string& where, std::str
   result.reproduce = fields.text("reproduce");
   result.description = fields.text("description");
   result.context = fields.text("context");
-  result.shrunk = fields.text("shrunk");
-  result.shrunk_message = fields.text("shrunk_message");
-  result.shrunk_shown = fields.optional_boolean("shrunk_shown", true);  // absent in reports before it
+  // Older reports name these fields "shrunk...", after the view op; they still load.
+  result.minimized = fields.text(fields.renamed("minimized", "shrunk"));
+  result.minimized_message = fields.text(fields.renamed("minimized_message", "shrunk_message"));
+  result.minimized_shown =  // absent in reports before it
+      fields.optional_boolean(fields.renamed("minimized_shown", "shrunk_shown"), true);
   return result;
 }
 

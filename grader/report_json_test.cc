@@ -1,4 +1,8 @@
 #include <gtest/gtest.h>
+
+#include <string_view>
+#include <utility>
+
 #include "grader/shown_result.h"
 
 #include "grader/json_reader.h"
@@ -19,7 +23,7 @@ TEST(ReportJson, SeedComesFirstAndSurvivesExactly) {
 
 TEST(ReportJson, ReadsBackFieldByField) {
   Report original = sample_report();
-  original.results.back().shrunk_shown = false;  // not the default, so that a lost field shows
+  original.results.back().minimized_shown = false;  // not the default, so that a lost field shows
   auto read = read_json(json_of(original));
   ASSERT_TRUE(std::holds_alternative<Report>(read)) << std::get<std::string>(read);
   const Report& back = std::get<Report>(read);
@@ -88,6 +92,31 @@ TEST(ReportJson, RefusesReportsThatAreNotWhole) {
   std::string bad_seed = text;
   bad_seed.replace(bad_seed.find("18446744073709551557"), 20, "18446744073709551616");  // 2^64
   EXPECT_NE(error_of(bad_seed).find("is not a 64-bit unsigned integer"), std::string::npos);
+}
+
+TEST(ReportJson, ReadsAReportWrittenWithTheOldKeys) {
+  // Older reports name the minimised program's fields "shrunk", "shrunk_message", "shrunk_shown".
+  Report report;
+  report.results.push_back(report_fixture::make_result("fuzz/7", Verdict::WrongBuffer, 0, 1));
+  report.results.back().suite = "fuzz";
+  report.results.back().minimized = "%a = const 1\n";
+  report.results.back().minimized_message = "wrong buffer: slot 0";
+  report.results.back().minimized_shown = false;
+  std::string text = json_of(report);
+  for (const auto& [key, old_key] : {std::pair{"\"minimized\":", "\"shrunk\":"},
+                                     std::pair{"\"minimized_message\":", "\"shrunk_message\":"},
+                                     std::pair{"\"minimized_shown\":", "\"shrunk_shown\":"}}) {
+    const size_t at = text.find(key);
+    ASSERT_NE(at, std::string::npos) << key << " in\n" << text;
+    text.replace(at, std::string_view(key).size(), old_key);
+  }
+  ASSERT_EQ(text.find("minimized"), std::string::npos) << text;
+  auto read = read_json(text);
+  ASSERT_TRUE(std::holds_alternative<Report>(read)) << std::get<std::string>(read);
+  const TestResult& back = std::get<Report>(read).results.at(0);
+  EXPECT_EQ(back.minimized, "%a = const 1\n");
+  EXPECT_EQ(back.minimized_message, "wrong buffer: slot 0");
+  EXPECT_FALSE(back.minimized_shown);
 }
 
 TEST(ReportJson, OneNameMayBeTwoTestsButOneTestAppearsOnce) {

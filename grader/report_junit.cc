@@ -61,7 +61,7 @@ void write_testcase(const TestResult& result, std::ostream& out) {
   out << ">\n";
   const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
   out << fmt::format("      <{} message=\"{}\" type=\"{}\">{}</{}>\n", element, xml_escape(shown.message),
-                     verdict_name(result.verdict), xml_escape(details_and_shrunk(shown)), element);
+                     verdict_name(result.verdict), xml_escape(details_and_minimized(shown)), element);
   if (!result.reproduce.empty()) {
     out << fmt::format("      <system-out>{}</system-out>\n", xml_escape(shown.reproduce));
   }

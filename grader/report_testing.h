@@ -110,7 +110,7 @@ inline void expect_same_result(const TestResult& actual, const TestResult& expec
   EXPECT_EQ(actual.message, expected.message);
   EXPECT_EQ(actual.details, expected.details);
   EXPECT_EQ(actual.reproduce, expected.reproduce);
-  EXPECT_EQ(actual.shrunk_shown, expected.shrunk_shown);
+  EXPECT_EQ(actual.minimized_shown, expected.minimized_shown);
 }
 
 /// What one report writer (write_text, write_json, write_junit, write_gradescope) writes for `report`.

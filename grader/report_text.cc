@@ -84,14 +84,14 @@ void write_example(const FailedTest& test, std::ostream& out) {
   }
 }
 
-/// The smallest shrunk program among a cause's generated tests that a student may read, if any.
-const TestResult* smallest_shrunk(const Cause& cause) {
+/// The smallest minimised program among a cause's generated tests that a student may read, if any.
+const TestResult* smallest_minimized(const Cause& cause) {
   const TestResult* best = nullptr;
   int best_count = 0;
   for (const FailedTest& test : cause.tests)
     for (const TestResult* result : test.results) {
-      if (result->shrunk.empty() || !student_may_see_shrunk(*result)) continue;
-      const int count = statement_count(result->shrunk);
+      if (result->minimized.empty() || !student_may_see_minimized(*result)) continue;
+      const int count = statement_count(result->minimized);
       if (!best || count < best_count) best = result, best_count = count;
     }
   return best;
@@ -109,11 +109,11 @@ void write_cause(const Cause& cause, size_t number, size_t causes, std::ostream&
     write_example(*example, out);
     out << '\n';
   }
-  if (const TestResult* smallest = smallest_shrunk(cause)) {
-    const ShownResult shrunk = shown_result(*smallest);
-    out << fmt::format("The smallest generated program with this cause ({} statements, shrunk from {}; {}):\n",
-                       statement_count(smallest->shrunk), shrunk.name, shrunk.shrunk_message);
-    write_indented(shrunk.shrunk, "    ", 40, out);
+  if (const TestResult* smallest = smallest_minimized(cause)) {
+    const ShownResult minimized = shown_result(*smallest);
+    out << fmt::format("The smallest generated program with this cause ({} statements, minimised from {}; {}):\n",
+                       statement_count(smallest->minimized), minimized.name, minimized.minimized_message);
+    write_indented(minimized.minimized, "    ", 40, out);
     out << '\n';
   }
   std::vector<std::string> others;

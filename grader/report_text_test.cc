@@ -1,6 +1,6 @@
 // The text report as a digest (issue 12), on fake results: grouped by cause, one example in full
 // per cause, a run and a render failure of one test shown once, hand-written tests first, the
-// shrunk program as a cause's example, hidden tests named only, a closing list, the score table.
+// minimised program as a cause's example, hidden tests named only, a closing list, the score table.
 #include <gtest/gtest.h>
 
 #include "grader/report_testing.h"
@@ -96,24 +96,24 @@ TEST(ReportText, HandWrittenTestsComeBeforeGeneratedOnes) {
   EXPECT_LT(text.find("  week3/accumulator [run]"), text.find("  fuzz/10 [run]")) << text;
 }
 
-TEST(ReportText, TheSmallestShrunkProgramIsTheCausesExample) {
+TEST(ReportText, TheSmallestMinimizedProgramIsTheCausesExample) {
   Report report;
   report.results.push_back(wrong_buffer("fuzz/3"));
-  report.results.back().shrunk = "%a = const 1\n%b = const 2\n%c = add %a %b\n# a comment\n%d = add %c %c\n";
-  report.results.back().shrunk_message = "wrong buffer: slot 0";
+  report.results.back().minimized = "%a = const 1\n%b = const 2\n%c = add %a %b\n# a comment\n%d = add %c %c\n";
+  report.results.back().minimized_message = "wrong buffer: slot 0";
   report.results.push_back(wrong_buffer("fuzz/7"));
-  report.results.back().shrunk = "%x = const 1\n%y = add %x %x\n";
-  report.results.back().shrunk_message = "wrong buffer: slot 0";
-  report.results.back().visibility = Visibility::Hidden;  // a hidden test's shrunk program is still shown
+  report.results.back().minimized = "%x = const 1\n%y = add %x %x\n";
+  report.results.back().minimized_message = "wrong buffer: slot 0";
+  report.results.back().visibility = Visibility::Hidden;  // a hidden test's minimised program is still shown
   const std::string text = text_of(report);
-  EXPECT_TRUE(has_line(text, "The smallest generated program with this cause (2 statements, shrunk from fuzz/7; "
+  EXPECT_TRUE(has_line(text, "The smallest generated program with this cause (2 statements, minimised from fuzz/7; "
                              "wrong buffer: slot 0):"))
       << text;
   EXPECT_TRUE(has_line(text, "    %y = add %x %x")) << text;
   EXPECT_FALSE(has_line(text, "    %d = add %c %c")) << text;
 
-  // Unless the week hides shrunk programs: then the visible test's is the example.
-  report.results.back().shrunk_shown = false;
+  // Unless the week hides minimised programs: then the visible test's is the example.
+  report.results.back().minimized_shown = false;
   const std::string withheld = text_of(report);
   EXPECT_FALSE(has_line(withheld, "    %y = add %x %x")) << withheld;
   EXPECT_TRUE(has_line(withheld, "    %d = add %c %c")) << withheld;

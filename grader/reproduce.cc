@@ -48,9 +48,9 @@ std::string seed_argument(const GradeConfig& config) {
 
 std::string reproduce_commands(const TestCase& test, const GradeConfig& config) {
   std::string keep = config.keep_dir.empty() ? "failures" : config.keep_dir;
-  // A shrunk program (`fuzz/7/shrunk`) is not a test of its own: grading its original shrinks it again.
-  std::string graded = test.name.ends_with(kShrunkSuffix) ? test.name.substr(0, test.name.size() - kShrunkSuffix.size())
-                                                           : test.name;
+  // A minimised program (`fuzz/7/minimized`) is not a test of its own: grading its original minimises it again.
+  std::string graded = test.name.ends_with(kMinimizedSuffix) ? test.name.substr(0, test.name.size() - kMinimizedSuffix.size())
+                                                               : test.name;
   std::string grade_line = fmt::format("grade --week {} {}{} --only {} --seed {}", config.week,
                                        shell_quote(config.student),
                                        config.suites_arg.empty() ? "" : " --suites " + shell_quote(config.suites_arg),

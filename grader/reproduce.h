@@ -17,10 +17,10 @@ std::string shell_quote(const std::string& word);
 /// The name of a test's kept directory: a test graded in both modes is two TestCases of one name.
 std::string kept_case_name(const TestCase& test);
 
-/// What a shrunk generated program's name adds to its original's: "fuzz/7/shrunk".
-inline constexpr std::string_view kShrunkSuffix = "/shrunk";
+/// What a minimised generated program's name adds to its original's: "fuzz/7/minimized".
+inline constexpr std::string_view kMinimizedSuffix = "/minimized";
 
-/// The grade line that reruns just this test with --keep (for a shrunk program, its original), then
+/// The grade line that reruns just this test with --keep (for a minimised program, its original), then
 /// the direct commands from its case.
 std::string reproduce_commands(const TestCase& test, const GradeConfig& config);
 

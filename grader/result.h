@@ -39,11 +39,11 @@ struct TestResult {
   std::string details;    // a short readable diff, the first compiler errors, ...
   std::string reproduce;  // commands that reproduce the failure
   // Failures only (issue 12). Reports for students show them only for tests the student may see.
-  std::string description;  // the test's own explanation: its leading comments and `# about:`
-  std::string context;      // the program lines at fault, the input data, the oracle's placement
-  std::string shrunk;       // a generated test: the smallest program that fails the same way
-  std::string shrunk_message;  // how that smaller program fails
-  bool shrunk_shown = true;    // the student may see `shrunk` even when the test is not visible
+  std::string description;        // the test's own explanation: its leading comments and `# about:`
+  std::string context;            // the program lines at fault, the input data, the oracle's placement
+  std::string minimized;          // a generated test: the smallest program that fails the same way
+  std::string minimized_message;  // how that smaller program fails
+  bool minimized_shown = true;    // the student may see `minimized` even when the test is not visible
 };
 
 }  // namespace uirgrade

@@ -8,13 +8,13 @@ ShownResult shown_result(const TestResult& result) {
   return ShownResult{shown_line(result.name),        shown_line(result.message),
                      shown_block(result.details),      shown_block(result.reproduce),
                      shown_block(result.description),  shown_block(result.context),
-                     shown_block(result.shrunk),       shown_line(result.shrunk_message)};
+                     shown_block(result.minimized),       shown_line(result.minimized_message)};
 }
 
-std::string details_and_shrunk(const ShownResult& shown) {
-  if (shown.shrunk.empty()) return shown.details;
-  return shown.details + (shown.details.empty() ? "" : "\n\n") + "Shrunk: the same failure (" + shown.shrunk_message +
-         ") on this smaller program:\n" + shown.shrunk;
+std::string details_and_minimized(const ShownResult& shown) {
+  if (shown.minimized.empty()) return shown.details;
+  return shown.details + (shown.details.empty() ? "" : "\n\n") + "Minimised: the same failure (" + shown.minimized_message +
+         ") on this smaller program:\n" + shown.minimized;
 }
 
 }  // namespace uirgrade

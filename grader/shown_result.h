@@ -15,15 +15,15 @@ struct ShownResult {
   std::string message;    // one line
   std::string details;    // a block
   std::string reproduce;  // a block
-  std::string description;     // a block
-  std::string context;         // a block
-  std::string shrunk;          // a block
-  std::string shrunk_message;  // one line
+  std::string description;        // a block
+  std::string context;            // a block
+  std::string minimized;          // a block
+  std::string minimized_message;  // one line
 };
 
 ShownResult shown_result(const TestResult& result);
 
-/// The details with the shrunk program after them, for the reports that show one text per failure.
-std::string details_and_shrunk(const ShownResult& shown);
+/// The details with the minimised program after them, for the reports that show one text per failure.
+std::string details_and_minimized(const ShownResult& shown);
 
 }  // namespace uirgrade

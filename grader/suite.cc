@@ -16,6 +16,8 @@
 #include <boost/filesystem.hpp>
 #include <cmath>
 #include <optional>
+#include <string_view>
+#include <utility>
 
 #include "grader/file_text.h"
 
@@ -268,6 +270,19 @@ void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits
   if (node["file_size_mb"]) limits.file_size_bytes = mib("file_size_mb");
 }
 
+/// Week-plan keys that have a new name: an old weeks.yaml is refused with the new one, not read
+/// under the old. `fuzz_shrunk` was named after the view op `shrink`.
+constexpr std::pair<std::string_view, std::string_view> kRenamedWeekKeys[] = {{"fuzz_shrunk", "fuzz_minimized"}};
+
+/// Refuses a key of the week plan `node` that kRenamedWeekKeys lists, naming its new name.
+void refuse_renamed_keys(const std::string& file, const YAML::Node& node, std::string_view what) {
+  if (!node.IsMap()) return;
+  for (const auto& kv : node)
+    for (const auto& [old_key, new_key] : kRenamedWeekKeys)
+      if (kv.first.Scalar() == old_key)
+        fail(file, kv.first, fmt::format("'{}' in {} is now called '{}' (same values)", old_key, what, new_key));
+}
+
 /// The kinds of generated programs a week may ask for (the generator's two families).
 constexpr std::string_view kFuzzKinds[] = {"valid", "invalid"};
 
@@ -286,8 +301,9 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
   }
   if (!entry) fail(file, weeks, fmt::format("weeks.yaml has no week {}", week));
   const YAML::Node& plan_node = *entry;
+  refuse_renamed_keys(file, plan_node, fmt::format("week {}", week));
   expect_keys(file, plan_node, fmt::format("week {}", week),
-              {"suites", "fuzz", "fuzz_visibility", "fuzz_shrunk", "limits"});
+              {"suites", "fuzz", "fuzz_visibility", "fuzz_minimized", "limits"});
   if (!plan_node["suites"] || !plan_node["suites"].IsSequence() || plan_node["suites"].size() == 0)
     fail(file, plan_node, fmt::format("week {} needs 'suites:', a list of suite folders", week));
   for (const YAML::Node& s : plan_node["suites"]) {
@@ -310,10 +326,10 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
     }
   }
   if (const YAML::Node visibility = plan_node["fuzz_visibility"]) plan.fuzz_visibility = parse_visibility(file, visibility);
-  if (const YAML::Node shrunk = plan_node["fuzz_shrunk"]) {
-    std::string v = scalar<std::string>(file, shrunk, "fuzz_shrunk");
-    if (v != "shown" && v != "hidden") fail(file, shrunk, fmt::format("fuzz_shrunk '{}' is not shown or hidden", v));
-    plan.fuzz_shrunk_shown = v == "shown";
+  if (const YAML::Node minimized = plan_node["fuzz_minimized"]) {
+    std::string v = scalar<std::string>(file, minimized, "fuzz_minimized");
+    if (v != "shown" && v != "hidden") fail(file, minimized, fmt::format("fuzz_minimized '{}' is not shown or hidden", v));
+    plan.fuzz_minimized_shown = v == "shown";
   }
   apply_limits(file, plan_node["limits"], plan.limits);
   return plan;

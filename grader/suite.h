@@ -22,7 +22,7 @@ struct WeekPlan {
   std::vector<std::string> suites;          // e.g. {"week1", "week2", "week3"}
   std::map<std::string, int> fuzz_counts;   // generated programs per kind (e.g. "valid", "invalid")
   Visibility fuzz_visibility = Visibility::Hidden;  // `fuzz_visibility`: who sees the generated tests
-  bool fuzz_shrunk_shown = true;  // `fuzz_shrunk`: a student sees a non-visible failure's shrunk program
+  bool fuzz_minimized_shown = true;  // `fuzz_minimized`: a student sees a non-visible failure's minimised program
   ProcessLimits limits;                     // default limits for the week's student commands
 };
 

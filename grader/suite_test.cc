@@ -85,7 +85,7 @@ TEST(Suite, WeekPlanAndLimits) {
   EXPECT_EQ(week.plan.fuzz_counts.at("valid"), 4);
   EXPECT_EQ(week.plan.fuzz_counts.at("invalid"), 3);
   EXPECT_EQ(week.plan.fuzz_visibility, Visibility::AfterDueDate);
-  EXPECT_FALSE(week.plan.fuzz_shrunk_shown);
+  EXPECT_FALSE(week.plan.fuzz_minimized_shown);
   EXPECT_EQ(week.plan.limits.wall_seconds, 7);  // the week's own limit beats the file's default (5)
   EXPECT_EQ(week.plan.limits.address_space_bytes, 512ull << 20);
   EXPECT_EQ(week.plan.limits.cpu_seconds, ProcessLimits{}.cpu_seconds);  // not given: the built-in default
@@ -101,11 +101,11 @@ TEST(Suite, RealWeeksGradeEarlierWeeksToo) {
   EXPECT_EQ(loaded.plan.suites, (std::vector<std::string>{"week1", "week2", "week3"}));
   EXPECT_GT(loaded.plan.fuzz_counts.at("valid"), 0);
   EXPECT_EQ(loaded.plan.fuzz_visibility, Visibility::Hidden);
-  EXPECT_TRUE(loaded.plan.fuzz_shrunk_shown);
+  EXPECT_TRUE(loaded.plan.fuzz_minimized_shown);
   auto week1 = load_week(suites, 1);  // says neither: the defaults are the same
   ASSERT_TRUE(std::holds_alternative<LoadedWeek>(week1));
   EXPECT_EQ(std::get<LoadedWeek>(week1).plan.fuzz_visibility, Visibility::Hidden);
-  EXPECT_TRUE(std::get<LoadedWeek>(week1).plan.fuzz_shrunk_shown);
+  EXPECT_TRUE(std::get<LoadedWeek>(week1).plan.fuzz_minimized_shown);
   // Plan order: every week-1 test before any week-2 test before any week-3 test.
   EXPECT_TRUE(std::is_sorted(loaded.tests.begin(), loaded.tests.end(),
                              [](const TestCase& a, const TestCase& b) { return a.week < b.week; }));
@@ -180,10 +180,15 @@ TEST(Suite, BadWeeksFiles) {
   ASSERT_TRUE(std::holds_alternative<SuiteError>(fuzz));
   EXPECT_EQ(std::get<SuiteError>(fuzz).line, 4);
   EXPECT_NE(std::get<SuiteError>(fuzz).message.find("invlaid"), std::string::npos);
-  auto shrunk = load_week(kTestdata + "/bad_suites/weeks_bad_fuzz_shrunk", 1);
-  ASSERT_TRUE(std::holds_alternative<SuiteError>(shrunk));
-  EXPECT_EQ(std::get<SuiteError>(shrunk).line, 4);
-  EXPECT_NE(std::get<SuiteError>(shrunk).message.find("'maybe' is not shown or hidden"), std::string::npos);
+  auto minimized = load_week(kTestdata + "/bad_suites/weeks_bad_fuzz_minimized", 1);
+  ASSERT_TRUE(std::holds_alternative<SuiteError>(minimized));
+  EXPECT_EQ(std::get<SuiteError>(minimized).line, 4);
+  EXPECT_NE(std::get<SuiteError>(minimized).message.find("'maybe' is not shown or hidden"), std::string::npos);
+  // The key's old name is refused with its new one, not taken for an unknown key.
+  auto old_key = load_week(kTestdata + "/bad_suites/weeks_old_fuzz_key", 1);
+  ASSERT_TRUE(std::holds_alternative<SuiteError>(old_key));
+  EXPECT_EQ(std::get<SuiteError>(old_key).line, 4);
+  EXPECT_EQ(std::get<SuiteError>(old_key).message, "'fuzz_shrunk' in week 1 is now called 'fuzz_minimized' (same values)");
   auto missing = load_week(kTestdata + "/bad_suites/weeks_missing_suite", 1);
   ASSERT_TRUE(std::holds_alternative<SuiteError>(missing));
   EXPECT_EQ(std::get<SuiteError>(missing).line, 3);

@@ -1,5 +1,5 @@
 // Printing walks the two block lists of a Program in line order and spells each statement from its
-// fields, never from the source text, so an edited Program (the shrinker's, a mutation's) prints
+// fields, never from the source text, so an edited Program (the minimiser's, a mutation's) prints
 // what it now holds. Literals keep their written spelling when they have one, so that a printed
 // literal parses to the very same bits.
 #include "oracle/print.h"

@@ -1,5 +1,5 @@
 // The printer: a Program back to .uir text (spec §1, §3) that the parser reads back to the same
-// program. The generators and the shrinker build or edit Programs and print them.
+// program. The generators and the minimiser build or edit Programs and print them.
 #pragma once
 
 #include <string>

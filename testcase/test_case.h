@@ -66,9 +66,9 @@ struct TestCase {
   // From the manifest:
   double points = 1.0;
   Visibility visibility = Visibility::Visible;
-  /// A generated test the student cannot see: whether the student still sees the shrunk program of
-  /// its failure (weeks.yaml `fuzz_shrunk`). The instructor's reports always hold it.
-  bool shrunk_shown = true;
+  /// A generated test the student cannot see: whether the student still sees the minimised program of
+  /// its failure (weeks.yaml `fuzz_minimized`). The instructor's reports always hold it.
+  bool minimized_shown = true;
   Tolerance tolerance;
   std::optional<double> timeout_seconds;
 };

@@ -1,8 +1,8 @@
-// The shrink driver: every failing generated test is shrunk (not only the first few), the failures
-// share one wall-time budget, nothing is shrunk after the student's deadline, and only generated
-// tests with a verdict that is cheap to reproduce are shrunk. The first test grades real generated
+// The minimisation driver: every failing generated test is minimised (not only the first few), the failures
+// share one wall-time budget, nothing is minimised after the student's deadline, and only generated
+// tests with a verdict that is cheap to reproduce are minimised. The first test grades real generated
 // programs against an in-process mutant; the others use a hook that only records what it is given.
-#include "grader/shrink_failures.h"
+#include "grader/minimize_failures.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,7 @@ GradeConfig mutant_config(const char* mutant) {
   return config;
 }
 
-TEST(ShrinkFailures, EveryFailingGeneratedTestIsShrunk) {
+TEST(MinimizeFailures, EveryFailingGeneratedTestIsMinimized) {
   // A range that runs one iteration too many fails nearly every generated week-3 program.
   MutantRunner runner(uir::Mutants::of(uir::Mutant::RangeInclusive));
   CCompiler compiler(runner, 64);
@@ -46,13 +46,13 @@ TEST(ShrinkFailures, EveryFailingGeneratedTestIsShrunk) {
     results.push_back(grade_test(test, config, runner, compiler));
     failing += results.back()->verdict != Verdict::Pass;
   }
-  ASSERT_GE(failing, 5) << "more failures than the three the driver used to shrink";
-  shrink_generated_failures(tests, results, config, runner, compiler);
+  ASSERT_GE(failing, 5) << "more failures than the three the driver used to minimise";
+  minimize_generated_failures(tests, results, config, runner, compiler);
   for (size_t k = 0; k < tests.size(); ++k) {
     if (results[k]->verdict == Verdict::Pass) continue;
-    const std::string& program = results[k]->shrunk;
-    ASSERT_FALSE(program.empty()) << tests[k].name << ": not shrunk";
-    EXPECT_FALSE(results[k]->shrunk_message.empty()) << tests[k].name;
+    const std::string& program = results[k]->minimized;
+    ASSERT_FALSE(program.empty()) << tests[k].name << ": not minimised";
+    EXPECT_FALSE(results[k]->minimized_message.empty()) << tests[k].name;
     EXPECT_LT(uirgen::count_statements(program), uirgen::count_statements(generated_program_text(tests[k])))
         << tests[k].name << ":\n" << program;
   }
@@ -81,7 +81,7 @@ TestCase named(const std::string& name, const std::string& suite) {
 struct RecordingHook {
   std::vector<std::string> names;
   std::vector<double> seconds;
-  /// Takes all the time it is given, like a shrink that never runs out of candidates.
+  /// Takes all the time it is given, like a minimisation that never runs out of candidates.
   GradeConfig::MinimizeHook hook() {
     return [this](const TestCase& failing, const std::function<bool(const TestCase&)>&, double max_seconds) {
       names.push_back(failing.name);
@@ -92,7 +92,7 @@ struct RecordingHook {
   }
 };
 
-TEST(ShrinkFailures, TheFailuresShareOneBudgetAndOnlyCheapGeneratedOnesAreShrunk) {
+TEST(MinimizeFailures, TheFailuresShareOneBudgetAndOnlyCheapGeneratedOnesAreMinimized) {
   std::vector<TestCase> tests = {named("week3/acc", "week3"), named("fuzz/1", "fuzz"), named("fuzz/2", "fuzz"),
                                  named("fuzz/3", "fuzz"),     named("fuzz/4", "fuzz"), named("fuzz/5", "fuzz"),
                                  named("fuzz/6", "fuzz")};
@@ -103,11 +103,11 @@ TEST(ShrinkFailures, TheFailuresShareOneBudgetAndOnlyCheapGeneratedOnesAreShrunk
   RecordingHook recorder;
   GradeConfig config;
   config.minimize = recorder.hook();
-  config.shrink_seconds = 0.4;
+  config.minimize_seconds = 0.4;
   MutantRunner runner{uir::Mutants()};
   CCompiler compiler(runner, 4);
   Clock::time_point start = Clock::now();
-  shrink_generated_failures(tests, results, config, runner, compiler);
+  minimize_generated_failures(tests, results, config, runner, compiler);
   double took = std::chrono::duration<double>(Clock::now() - start).count();
   EXPECT_EQ(recorder.names, (std::vector<std::string>{"fuzz/1", "fuzz/3", "fuzz/6"}));
   double total = 0;
@@ -119,7 +119,7 @@ TEST(ShrinkFailures, TheFailuresShareOneBudgetAndOnlyCheapGeneratedOnesAreShrunk
   EXPECT_LT(took, 0.6);
 }
 
-TEST(ShrinkFailures, NothingIsShrunkAfterTheStudentsDeadline) {
+TEST(MinimizeFailures, NothingIsMinimizedAfterTheStudentsDeadline) {
   std::vector<TestCase> tests = {named("fuzz/1", "fuzz"), named("fuzz/2", "fuzz")};
   std::vector<std::optional<TestResult>> results = failed(tests);
   RecordingHook recorder;
@@ -128,7 +128,7 @@ TEST(ShrinkFailures, NothingIsShrunkAfterTheStudentsDeadline) {
   config.deadline = Clock::now() - std::chrono::seconds(1);
   MutantRunner runner{uir::Mutants()};
   CCompiler compiler(runner, 4);
-  shrink_generated_failures(tests, results, config, runner, compiler);
+  minimize_generated_failures(tests, results, config, runner, compiler);
   EXPECT_TRUE(recorder.names.empty());
 }
 

@@ -1,17 +1,17 @@
-// bench_shrink: how small the grader's shrinking gets the failures of each planted bug (issue 12's
+// bench_minimize: how small the grader's minimising gets the failures of each planted bug (issue 12's
 // target: <= 12 statements, median over 20 seeds). For each mutant of oracle/mutants.def and each
 // seed, the week's generated tests (weeks.yaml's counts, as `grade --seed S` makes them) are graded
 // against the mutant in-process (grader/mutant_runner.h), and the first generated test it fails is
-// shrunk by grade's own driver and minimiser (grader/shrink_failures.h, kGradeMinimizeLimits: the
-// same budget and "still fails with the same verdict" test; time-outs are not shrunk, as in grade).
-// Prints per mutant: the seeds whose tests caught it, the failures shrunk, the median statements
-// before and after shrinking, the largest after, the median attempts and time.
+// minimised by grade's own driver and minimiser (grader/minimize_failures.h, kGradeMinimizeLimits: the
+// same budget and "still fails with the same verdict" test; time-outs are not minimised, as in grade).
+// Prints per mutant: the seeds whose tests caught it, the failures minimised, the median statements
+// before and after minimising, the largest after, the median attempts and time.
 // Attempts are in-process here; against a real student each costs a process (and a C compile for
 // a render test), which is why the grader's budget is in attempts and seconds.
-//   bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N] [--exact]
-//   --all-failures: shrink every failing generated test of a seed (the figure is then the median
+//   bench_minimize [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N] [--exact]
+//   --all-failures: minimise every failing generated test of a seed (the figure is then the median
 //                   over all of them), not only the first.
-//   --show:         print each shrunk program (to see what the shrinker leaves).
+//   --show:         print each minimised program (to see what the minimiser leaves).
 //   --attempts N:   another attempt budget than grade's, to see what a bigger one would give.
 //   --exact:        the generated tests compare f32 exactly (rtol = atol = 0, as a kill suite's do),
 //                   to see which mutants only the default tolerance hides.
@@ -28,7 +28,7 @@
 #include "generators/test_case_minimize.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
-#include "grader/shrink_failures.h"
+#include "grader/minimize_failures.h"
 #include "grader/suite.h"
 #include "oracle/mutants.h"
 #include "uirgrade_paths.h"
@@ -47,7 +47,7 @@ struct Options {
   bool exact = false;  // --exact: f32 compared exactly (as a kill suite's tests), not with the default tolerance
 };
 
-struct Shrunk {
+struct Minimized {
   int before = 0;
   int after = 0;
   int attempts = 0;
@@ -61,11 +61,11 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-/// The shrunk failures of one mutant on the generated tests of one seed, shrunk by grade's own
-/// driver (grader/shrink_failures.h) with grade's minimiser, recorded on the way.
-std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uint64_t seed,
-                                    const std::map<std::string, int>& fuzz_counts, const Options& options,
-                                    bool* caught) {
+/// The minimised failures of one mutant on the generated tests of one seed, minimised by grade's own
+/// driver (grader/minimize_failures.h) with grade's minimiser, recorded on the way.
+std::vector<Minimized> minimize_for_seed(const uir::MutantInfo& mutant, int week, uint64_t seed,
+                                         const std::map<std::string, int>& fuzz_counts, const Options& options,
+                                         bool* caught) {
   std::vector<TestCase> tests = uirgen::make_fuzz_tests(week, fuzz_counts, seed);
   if (options.exact)
     for (TestCase& test : tests) test.tolerance = Tolerance{0, 0};
@@ -84,7 +84,7 @@ std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uin
     first_failure_seen |= result.verdict != Verdict::Pass;
     results.push_back(counted ? std::optional(result) : std::nullopt);
   }
-  std::vector<Shrunk> out;
+  std::vector<Minimized> out;
   config.minimize = [&](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails,
                         double max_seconds) {
     uirgen::MinimizeLimits limits = kGradeMinimizeLimits;  // as grade_command.cc's hook
@@ -101,7 +101,7 @@ std::vector<Shrunk> shrink_for_seed(const uir::MutantInfo& mutant, int week, uin
                   generated_program_text(*smallest).c_str());
     return smallest;
   };
-  shrink_generated_failures(tests, results, config, runner, compiler);
+  minimize_generated_failures(tests, results, config, runner, compiler);
   *caught = first_failure_seen;
   return out;
 }
@@ -111,10 +111,10 @@ void bench_mutant(const uir::MutantInfo& mutant, const Options& options, const s
   int caught = 0, largest = 0;
   for (int s = 1; s <= options.seeds; ++s) {
     bool seed_caught = false;
-    std::vector<Shrunk> shrunk =
-        shrink_for_seed(mutant, options.week, static_cast<uint64_t>(s), counts, options, &seed_caught);
+    std::vector<Minimized> minimized =
+        minimize_for_seed(mutant, options.week, static_cast<uint64_t>(s), counts, options, &seed_caught);
     caught += seed_caught;
-    for (const Shrunk& one : shrunk) {
+    for (const Minimized& one : minimized) {
       before.push_back(one.before);
       after.push_back(one.after);
       attempts.push_back(one.attempts);
@@ -127,7 +127,7 @@ void bench_mutant(const uir::MutantInfo& mutant, const Options& options, const s
     return;
   }
   if (after.empty()) {
-    std::printf("%-28s %2d/%-2d    0  (its first failures are time-outs or limits, which grade does not shrink)\n",
+    std::printf("%-28s %2d/%-2d    0  (its first failures are time-outs or limits, which grade does not minimise)\n",
                 std::string(mutant.name).c_str(), caught, options.seeds);
     return;
   }
@@ -162,17 +162,17 @@ int main(int argc, char** argv) {
     else if (arg == "--attempts" && i + 1 < argc) options.attempts = std::atoi(argv[++i]);
     else if (arg == "--exact") options.exact = true;
     else {
-      std::fprintf(stderr, "usage: bench_shrink [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N] [--exact]\n");
+      std::fprintf(stderr, "usage: bench_minimize [--seeds N] [--week W] [--mutants NAME,...] [--all-failures] [--show] [--attempts N] [--exact]\n");
       return 2;
     }
   }
   auto loaded = load_week(UIRGRADE_SOURCE_DIR "/suites", options.week);
   if (auto* error = std::get_if<SuiteError>(&loaded)) {
-    std::fprintf(stderr, "bench_shrink: %s\n", format_suite_error(*error).c_str());
+    std::fprintf(stderr, "bench_minimize: %s\n", format_suite_error(*error).c_str());
     return 2;
   }
   const std::map<std::string, int> counts = std::get<LoadedWeek>(loaded).plan.fuzz_counts;
-  std::printf("Shrinking the first failing generated test of each seed (week %d, seeds 1-%d, %d valid + %d "
+  std::printf("Minimising the first failing generated test of each seed (week %d, seeds 1-%d, %d valid + %d "
               "invalid generated tests per seed)%s%s\n",
               options.week, options.seeds, counts.count("valid") ? counts.at("valid") : 0,
               counts.count("invalid") ? counts.at("invalid") : 0, options.all_failures ? ", every failure" : "", options.exact ? ", f32 compared exactly" : "");
@@ -185,7 +185,7 @@ int main(int argc, char** argv) {
       continue;
     bench_mutant(mutant, options, counts);
   }
-  std::printf("(before, after, attempts, seconds: medians; worst: the largest shrunk program) total %.1f s\n",
+  std::printf("(before, after, attempts, seconds: medians; worst: the largest minimised program) total %.1f s\n",
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }
