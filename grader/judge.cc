@@ -31,11 +31,6 @@ std::optional<std::string> sanitizer_report(std::string_view err) {
 
 namespace {
 
-/// A process's verdict: a wrong slot is never one (the output is compared later, grader/verdict.h).
-Judgement judged(Verdict verdict, std::string message, std::string details) {
-  return {verdict, std::move(message), std::move(details), std::nullopt};
-}
-
 std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, const ProcessLimits& limits,
                                                std::string_view what, std::initializer_list<int> allowed_exits,
                                                bool sanitized) {

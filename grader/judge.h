@@ -23,6 +23,11 @@ struct Judgement {
   std::optional<int> wrong_slot;  // WrongBuffer on a buffer: the slot that differs first (grader/verdict.h)
 };
 
+/// A judgement that names no slot (every verdict but a wrong buffer, which sets wrong_slot after).
+inline Judgement judged(Verdict verdict, std::string message, std::string details = "") {
+  return {verdict, std::move(message), std::move(details), std::nullopt};
+}
+
 /// `what` names the command in messages ("student-uirc run prog.uir"). `allowed_exits` are the exit
 /// codes the contract allows (0, 1, 2 for the student; 0, 1 for a rendered kernel's driver).
 /// `sanitized`: the program was built with -fsanitize, so a sanitizer report on stderr is a verdict.

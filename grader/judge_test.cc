@@ -32,7 +32,7 @@ ProcessResult everything_wrong() {
 Judgement judge(const ProcessResult& result, const ProcessLimits& limits = {}, bool sanitized = true) {
   std::optional<Judgement> judgement = judge_process(result, limits, kWhat, {0, 1, 2}, sanitized);
   EXPECT_TRUE(judgement.has_value());
-  return judgement.value_or(Judgement{Verdict::Pass, "(no verdict)", ""});
+  return judgement.value_or(judged(Verdict::Pass, "(no verdict)"));
 }
 
 bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }

@@ -70,10 +70,10 @@ Outcome grade_run_test(const TestCase& test, const Expected& expected, const Pro
 }
 
 Judgement forbidden_judgement(const ForbiddenConstruct& forbidden) {
-  return Judgement{Verdict::ForbiddenConstruct,
-                   fmt::format("the rendered C uses {} at line {} (only `for` loops, no recursion, spec §6.2)",
-                               forbidden.what, forbidden.line),
-                   fmt::format("{:>5} | {}\n", forbidden.line, forbidden.source_line)};
+  return judged(Verdict::ForbiddenConstruct,
+                fmt::format("the rendered C uses {} at line {} (only `for` loops, no recursion, spec §6.2)",
+                            forbidden.what, forbidden.line),
+                fmt::format("{:>5} | {}\n", forbidden.line, forbidden.source_line));
 }
 
 Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
@@ -91,10 +91,10 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
   if (expected.exit_code == 2 || rendered.exit_code == 2) {
     if (rendered.exit_code != 2 || expected.exit_code != 2)
-      outcome.failure = Judgement{
+      outcome.failure = judged(
           Verdict::WrongExit, fmt::format("{}: {}; the oracle: {}", what, describe_exit(rendered),
                                           expected.exit_code == 2 ? expected.describe() : "a valid program (exit 0)"),
-          ""};
+          "");
     else
       outcome.failure = judge_invalid_program(test, expected, rendered.err, &outcome.note);
     return outcome;
@@ -103,7 +103,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   outcome.rendered_c = rendered.out;
   if (rendered.out.find_first_not_of(" \t\r\n") == std::string::npos) {
     outcome.failure =
-        Judgement{Verdict::CompileError, fmt::format("{} printed no C: the rendered C did not compile", what), ""};
+        judged(Verdict::CompileError, fmt::format("{} printed no C: the rendered C did not compile", what), "");
     return outcome;
   }
   if (auto forbidden = find_forbidden_construct(rendered.out)) {
@@ -113,13 +113,13 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   outcome.driver_c = uir::render_driver(expected.specs, kProgramFile);
   CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c);
   if (compiled.status == CompileOutcome::Status::InternalError) {
-    outcome.failure = Judgement{Verdict::InternalError, "internal error (not your fault): " + compiled.message, ""};
+    outcome.failure = judged(Verdict::InternalError, "internal error (not your fault): " + compiled.message, "");
     return outcome;
   }
   if (compiled.status == CompileOutcome::Status::CompileError) {
-    outcome.failure = Judgement{Verdict::CompileError,
-                                "the rendered C did not compile: " + compiler_error_headline(compiled.message),
-                                first_lines(compiled.message, 12)};
+    outcome.failure = judged(Verdict::CompileError,
+                             "the rendered C did not compile: " + compiler_error_headline(compiled.message),
+                             first_lines(compiled.message, 12));
     return outcome;
   }
 
@@ -136,12 +136,12 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     int loops = config.weakened_text_only_render_rules ? count_for_loops(outcome.rendered_c)
                                                        : count_for_loops_in_preprocessed(compiled.preprocessed);
     if (loops != *test.render_loops) {
-      outcome.failure = Judgement{
+      outcome.failure = judged(
           Verdict::ForbiddenConstruct,
           fmt::format("the rendered C compiles {} `for` statements; the test asks for exactly {} (only live "
                       "loops are rendered)",
                       loops, *test.render_loops),
-          ""};
+          "");
       return outcome;
     }
   }

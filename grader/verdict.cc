@@ -23,8 +23,8 @@ std::optional<Judgement> judge_invalid_program(const TestCase& test, const Expec
   std::string feedback = fmt::format("{}; the oracle reports {} at line {}", yours, expected.rule(),
                                      expected.compiled.error->line);
   if (test.expect_error_rule && (!reported || reported->rule != expected.rule()))
-    return Judgement{Verdict::WrongExit, fmt::format("exit 2 as expected, but the wrong rule: {}", feedback),
-                     uir::format_error(expected.compiled.program, *expected.compiled.error) + "\n"};
+    return judged(Verdict::WrongExit, fmt::format("exit 2 as expected, but the wrong rule: {}", feedback),
+                  uir::format_error(expected.compiled.program, *expected.compiled.error) + "\n");
   if (!reported || reported->rule != expected.rule() || reported->line != expected.compiled.error->line)
     *note = feedback;
   return std::nullopt;
@@ -33,15 +33,15 @@ std::optional<Judgement> judge_invalid_program(const TestCase& test, const Expec
 std::optional<Judgement> compare_outcome(const TestCase& test, const Expected& expected,
                                          const ProcessResult& result, std::string_view what, std::string* note) {
   if (result.exit_code != expected.exit_code)
-    return Judgement{Verdict::WrongExit,
-                     fmt::format("{}: {}; the oracle: {}", what, describe_exit(result), expected.describe()),
-                     result.err.empty() ? "" : "stderr:\n" + first_lines(result.err, 10)};
+    return judged(Verdict::WrongExit,
+                  fmt::format("{}: {}; the oracle: {}", what, describe_exit(result), expected.describe()),
+                  result.err.empty() ? "" : "stderr:\n" + first_lines(result.err, 10));
   if (expected.exit_code == 2) return judge_invalid_program(test, expected, result.err, note);
 
   auto parsed = parse_student_output(result.out, expected.specs);
   if (auto* difference = std::get_if<Difference>(&parsed))
-    return Judgement{Verdict::MalformedOutput, fmt::format("{}: malformed output: {}", what, difference->message),
-                     difference->details};
+    return judged(Verdict::MalformedOutput, fmt::format("{}: malformed output: {}", what, difference->message),
+                  difference->details);
   const auto& got = std::get<std::vector<uir::SlotData>>(parsed);
   if (auto difference = compare_buffers(expected.run.buffers, got, test.check_slots, test.tolerance)) {
     Judgement wrong{Verdict::WrongBuffer, fmt::format("{}: wrong buffer: {}", what, difference->message),
@@ -52,13 +52,13 @@ std::optional<Judgement> compare_outcome(const TestCase& test, const Expected& e
   if (expected.exit_code == 1) {
     std::optional<int> line = assert_line_from_stderr(result.err);
     if (line != expected.run.failed_assert_line)
-      return Judgement{
+      return judged(
           Verdict::WrongBuffer,
           line ? fmt::format("{}: the failing assert that comes first in the file is at line {}, not {}", what,
                              expected.run.failed_assert_line, *line)
                : fmt::format("{}: exit 1, but the first stderr line is not `{}:{}: assert failed`", what,
                              kProgramFile, expected.run.failed_assert_line),
-          "stderr:\n" + first_lines(result.err, 5)};
+          "stderr:\n" + first_lines(result.err, 5));
   }
   return std::nullopt;
 }
