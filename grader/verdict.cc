@@ -44,8 +44,8 @@ std::optional<Judgement> compare_outcome(const TestCase& test, const Expected& e
                   difference->details);
   const auto& got = std::get<std::vector<uir::SlotData>>(parsed);
   if (auto difference = compare_buffers(expected.run.buffers, got, test.check_slots, test.tolerance)) {
-    Judgement wrong{Verdict::WrongBuffer, fmt::format("{}: wrong buffer: {}", what, difference->message),
-                    difference->details};
+    Judgement wrong =
+        judged(Verdict::WrongBuffer, fmt::format("{}: wrong buffer: {}", what, difference->message), difference->details);
     if (difference->slot >= 0) wrong.wrong_slot = difference->slot;
     return wrong;
   }
