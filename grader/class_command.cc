@@ -12,6 +12,7 @@
 #include "grader/class_grading.h"
 #include "grader/class_report_html.h"
 #include "grader/report_names.h"
+#include "grader/file_text.h"
 #include "grader/display_text.h"
 #include "grader/grade_command.h"
 #include "grader/gradebook_csv.h"
@@ -35,13 +36,11 @@ bool write_output(const std::string& out_dir, const std::string& name, const std
 int write_class_outputs(const ClassRun& run, const Options& options, std::ostream& err) {
   std::vector<MutantKills> mutants;
   if (!options.mutant_kills_file.empty()) {
-    std::ifstream file(options.mutant_kills_file, std::ios::binary);
-    std::stringstream text;
-    text << file.rdbuf();
-    auto parsed = parse_mutants_json(text.str());
-    if (!file || std::holds_alternative<std::string>(parsed)) {
+    std::optional<std::string> text = read_file_text(options.mutant_kills_file);
+    auto parsed = parse_mutants_json(text.value_or(""));
+    if (!text || std::holds_alternative<std::string>(parsed)) {
       err << fmt::format("grade class: --mutants-json {}: {}\n", options.mutant_kills_file,
-                         file ? std::get<std::string>(parsed) : "cannot read");
+                         text ? std::get<std::string>(parsed) : "cannot read");
       return kUsageOrSuiteError;
     }
     mutants = std::get<std::vector<MutantKills>>(std::move(parsed));

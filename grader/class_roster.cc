@@ -4,11 +4,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "grader/file_text.h"
 #include "grader/csv.h"
 
 namespace uirgrade {
@@ -49,11 +48,9 @@ std::variant<std::vector<Submission>, std::string> from_directory(const fs::path
 }
 
 std::variant<std::vector<Submission>, std::string> from_csv(const fs::path& csv) {
-  std::ifstream file(csv, std::ios::binary);
-  if (!file) return fmt::format("{}: cannot read", csv.string());
-  std::stringstream text;
-  text << file.rdbuf();
-  auto parsed = parse_csv(text.str());
+  std::optional<std::string> text = read_file_text(csv.string());
+  if (!text) return fmt::format("{}: cannot read", csv.string());
+  auto parsed = parse_csv(*text);
   if (auto* error = std::get_if<std::string>(&parsed)) return fmt::format("{}: {}", csv.string(), *error);
   std::vector<Submission> students;
   const auto& rows = std::get<std::vector<std::vector<std::string>>>(parsed);

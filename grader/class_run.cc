@@ -4,12 +4,12 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "grader/file_text.h"
 #include "grader/report_names.h"
 
 namespace uirgrade {
@@ -42,12 +42,10 @@ std::optional<std::string> save_class_manifest(const std::string& out_dir, const
 
 std::variant<ClassRun, std::string> load_class_dir(const std::string& dir) {
   std::filesystem::path path = std::filesystem::path(dir) / kManifest;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return fmt::format("{}: cannot read (is {} a `grade class --out` directory?)", path.string(), dir);
-  std::stringstream text;
-  text << file.rdbuf();
+  std::optional<std::string> text = read_file_text(path.string());
+  if (!text) return fmt::format("{}: cannot read (is {} a `grade class --out` directory?)", path.string(), dir);
   try {
-    nlohmann::json manifest = nlohmann::json::parse(text.str());
+    nlohmann::json manifest = nlohmann::json::parse(*text);
     ClassRun run;
     run.week = manifest.at("week").get<int>();
     run.seed = manifest.at("seed").get<uint64_t>();

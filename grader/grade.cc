@@ -11,13 +11,13 @@
 
 #include <fmt/format.h>
 
-#include "testcase/compare.h"
 #include "grader/failure_context.h"
 #include "grader/keep.h"
-#include "testcase/parallel.h"
-#include "grader/reproduce.h"
 #include "grader/minimize_failures.h"
+#include "grader/reproduce.h"
 #include "grader/student_run.h"
+#include "testcase/compare.h"  // assert_line_from_stderr, error_from_stderr
+#include "testcase/parallel.h"
 
 namespace uirgrade {
 namespace {

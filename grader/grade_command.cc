@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "generators/test_case_minimize.h"
+#include "grader/file_text.h"
 #include "grader/last_failed.h"
 #include "grader/private_paths.h"
 #include "grader/report_names.h"
@@ -276,14 +277,12 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
 int run_merge(const Options& options, std::ostream& out, std::ostream& err) {
   std::vector<Report> shards;
   for (const std::string& path : options.merge_files) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
+    std::optional<std::string> text = read_file_text(path);
+    if (!text) {
       err << fmt::format("grade merge: cannot read {}\n", path);
       return kUsageOrSuiteError;
     }
-    std::stringstream text;
-    text << file.rdbuf();
-    auto report = read_json(text.str());
+    auto report = read_json(*text);
     if (auto* error = std::get_if<std::string>(&report)) {
       err << fmt::format("grade merge: {}: {}\n", path, *error);
       return kUsageOrSuiteError;
