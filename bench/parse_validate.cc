@@ -137,6 +137,7 @@ int main(int argc, char** argv) {
   std::printf("%-6s %-6s %10s %12s %14s %8s %8s\n", "shape", "memory", "statements", "parse cpu ms", "validate cpu ms",
               "parse x", "valid. x");
   const std::vector<int> sizes = {1000, 10000, 100000, 200000, 1000000};
+  constexpr size_t k10k = 1, k100k = 2, k1m = 4;  // the sizes the ratios compare
   for (auto [name, make] : {std::pair{"mixed", &mixed_program}, std::pair{"chain", &chain_program}}) {
     std::vector<std::string> texts;
     for (int size : sizes) texts.push_back(only_size && size != only_size ? std::string() : make(size));
@@ -159,9 +160,9 @@ int main(int argc, char** argv) {
           best[k].validate = std::min(best[k].validate, now[k].validate);
         }
         if (only_size) continue;
-        Timing after = measure(texts[1], 100000 / sizes[1], fresh);
-        double at_10k = std::min(per_statement(now[1]), per_statement(after));
-        round_ratios.push_back(per_statement(now[4]) / at_10k);
+        Timing after = measure(texts[k10k], 100000 / sizes[k10k], fresh);
+        double at_10k = std::min(per_statement(now[k10k]), per_statement(after));
+        round_ratios.push_back(per_statement(now[k1m]) / at_10k);
       }
       for (size_t k = 0; k < sizes.size(); ++k) {
         if (texts[k].empty()) continue;
@@ -178,9 +179,9 @@ int main(int argc, char** argv) {
       // sizes past the caches (10k's few MiB fit in a last-level cache), so that ratio shows the
       // growth of the code alone.
       std::sort(round_ratios.begin(), round_ratios.end());
-      const Timing& at_10k = best[1];
-      const Timing& at_100k = best[2];
-      const Timing& at_1m = best[4];
+      const Timing& at_10k = best[k10k];
+      const Timing& at_100k = best[k100k];
+      const Timing& at_1m = best[k1m];
       std::printf("%-6s %-6s per-statement cost, 1M / 10k: %.2f median of %zu rounds (%.2f .. %.2f; target <= 1.5);"
                   " of the best figures %.2f (parse %.2f, validate %.2f); 1M / 100k: %.2f\n",
                   name, memory, round_ratios[round_ratios.size() / 2], round_ratios.size(), round_ratios.front(),
