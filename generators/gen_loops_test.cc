@@ -109,7 +109,7 @@ TEST(GenReduceThenMap, ClosesTwoSiblingLoopsAtTheSameOpenRanges) {
     ASSERT_FALSE(compiled.error) << "seed " << seed << ": " << failure_text(compiled);
     // Two when the map loop updates the accumulator's memory in place, reading the total as it goes.
     EXPECT_GE(accumulator_loads(compiled.program).size(), 1u) << "seed " << seed;
-    std::vector<std::vector<int32_t>> end_scopes;
+    std::vector<uir::RangeSet> end_scopes;
     for (const Stmt& s : compiled.program.stmts)
       if (s.op == Op::End) end_scopes.push_back(s.open_ranges);
     bool siblings = false;

@@ -24,8 +24,8 @@ Error error_at(const Stmt& stmt, std::string message) {
 }
 
 /// The ranges directly enclosing range r: the open ranges of the end that closes r (none without one).
-const std::vector<int32_t>& direct_enclosers(const Program& program, const LoopTree& tree, int32_t r) {
-  static const std::vector<int32_t> none;
+const RangeSet& direct_enclosers(const Program& program, const LoopTree& tree, int32_t r) {
+  static const RangeSet none;
   return tree.end_of[r] < 0 ? none : program.stmts[tree.end_of[r]].open_ranges;
 }
 
@@ -103,7 +103,7 @@ std::optional<Error> build_loop_tree(const Program& program, LoopTree* tree) {
     placed[r] = true;
     int32_t deepest = kTopLevel;
     bool broken = false;
-    const std::vector<int32_t>& direct = direct_enclosers(program, *tree, r);
+    const RangeSet& direct = direct_enclosers(program, *tree, r);
     for (int32_t d : direct) {
       broken = broken || tree->broken[d];
       if (tree->level_of(d) > tree->level_of(deepest)) deepest = d;
@@ -136,7 +136,7 @@ std::optional<Error> find_target(const Program& program, const LoopTree& tree, i
   const Stmt& stmt = program.stmts[s];
   std::string who = stmt.name.empty() ? "this statement" : stmt.name;
   // Two loops of `loops` that no chain holds, named in the message.
-  auto no_nest = [&](const std::vector<int32_t>& loops, const std::string& needs) {
+  auto no_nest = [&](const RangeSet& loops, const std::string& needs) {
     for (int32_t a : loops)
       for (int32_t b : loops)
         if (!tree.contains(a, b) && !tree.contains(b, a))

@@ -22,7 +22,7 @@ namespace uir {
 namespace {
 
 bool has_open(const Stmt& stmt, int32_t range) {
-  return std::binary_search(stmt.open_ranges.begin(), stmt.open_ranges.end(), range);
+  return stmt.open_ranges.contains(range);
 }
 
 /// The spec §4.3 interval of an i32 operand: [v, v] for a literal, else its statement's.

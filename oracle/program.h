@@ -8,13 +8,15 @@
 
 #include <bit>
 #include <climits>
-#include <memory>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "oracle/range_set.h"
 
 namespace uir {
 
@@ -142,7 +144,7 @@ struct Stmt {
   bool redefines = false;           // E-REDEFINED: the name was defined before in this block
 
   // --- filled by the validator ---
-  std::vector<int32_t> open_ranges;  // indices of the range statements still open, ascending
+  RangeSet open_ranges;              // the range statements still open here (oracle/range_set.h)
   int32_t length = 0;                // memory and views: number of elements
   int32_t memory_root = -1;          // memory/views/loads/stores: the buffer or alloc statement
   int32_t version = -1;              // views, loads, stores: the memory version they name

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <iterator>
 #include <span>
 
 #include "oracle/intervals.h"
@@ -12,15 +11,6 @@
 
 namespace uir {
 namespace {
-
-const std::vector<int32_t> kNoRanges;
-
-std::vector<int32_t> union_of(const std::vector<int32_t>& a, const std::vector<int32_t>& b) {
-  std::vector<int32_t> out;
-  out.reserve(a.size() + b.size());
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  return out;
-}
 
 class Analysis {
  public:
@@ -82,18 +72,13 @@ class Analysis {
 
   /// The union of the operands' open ranges; a range opens itself, an `end` closes its range.
   void fill_open_ranges() {
-    s_.open_ranges.clear();
-    for (size_t k = 0; k < s_.operands.size(); ++k) {
-      const std::vector<int32_t>& open = def(k) ? def(k)->open_ranges : kNoRanges;
-      if (open.empty() || open == s_.open_ranges) continue;  // the common cases allocate nothing
-      s_.open_ranges = s_.open_ranges.empty() ? open : union_of(s_.open_ranges, open);
-    }
+    s_.open_ranges = {};
+    for (size_t k = 0; k < s_.operands.size(); ++k)
+      if (def(k)) s_.open_ranges = union_of(s_.open_ranges, def(k)->open_ranges);  // shares a list when it can
     size_t n = s_.operands.size();
     if (s_.op == Op::Range) s_.open_ranges = {index_};
-    if (n > 0 && operand_role(info_, n - 1, n) == OperandRole::ClosedRange) {
-      int32_t closed = s_.operands.back().ref;
-      s_.open_ranges.erase(std::remove(s_.open_ranges.begin(), s_.open_ranges.end(), closed), s_.open_ranges.end());
-    }
+    if (n > 0 && operand_role(info_, n - 1, n) == OperandRole::ClosedRange)
+      s_.open_ranges = s_.open_ranges.without(s_.operands.back().ref);
   }
 
   /// New memory takes its size and is its own root and version; an op on memory or a view names

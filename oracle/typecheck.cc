@@ -28,9 +28,9 @@ struct Facts {
   std::optional<Interval> interval;
 };
 
-const std::vector<int32_t> kNoRanges;
+const RangeSet kNoRanges;
 
-const std::vector<int32_t>& open_ranges_of(const Facts& f) { return f.def ? f.def->open_ranges : kNoRanges; }
+const RangeSet& open_ranges_of(const Facts& f) { return f.def ? f.def->open_ranges : kNoRanges; }
 
 /// Sets of dtypes an operand may have.
 enum DTypeSet : unsigned { kI32 = 1, kF32 = 2, kBool = 4, kNumeric = kI32 | kF32, kAnyValue = 7 };
@@ -331,7 +331,7 @@ class StatementChecker {
     if (!role) return std::nullopt;
     if (stmt_.op == Op::Range && place_.mutants.has(Mutant::SkipOpenRangeBound)) return std::nullopt;
     for (size_t k = 0; k < facts_.size(); ++k) {  // @f has no open ranges
-      const std::vector<int32_t>& open = open_ranges_of(facts_[k]);
+      const RangeSet& open = open_ranges_of(facts_[k]);
       if (open.empty()) continue;
       const Operand& operand = stmt_.operands[k];
       std::string why = open.front() == operand.ref ? fmt::format("{} is a range", operand.text)

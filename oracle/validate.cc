@@ -7,8 +7,6 @@
 // rules (OpRules, one per block).
 #include "oracle/validate.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "oracle/op_rules.h"
@@ -51,8 +49,8 @@ std::optional<Error> validate_function(Program& program, int func_index, const M
 void put_effects_inside_the_loop(std::vector<Stmt>& block, const Stmt& end) {
   int32_t range = end.operands.back().ref;
   for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
-    std::vector<int32_t>& open = block[end.operands[k].ref].open_ranges;
-    if (!std::binary_search(open.begin(), open.end(), range)) open.insert(std::upper_bound(open.begin(), open.end(), range), range);
+    RangeSet& open = block[end.operands[k].ref].open_ranges;
+    open = open.with(range);
   }
 }
 
