@@ -75,26 +75,25 @@ bool copy_file(const std::string& source, const std::string& destination, off_t 
 bool remove_contents(int top_fd) {
   struct Level {
     std::string name;  // of the directory we are in, inside its parent
-    dev_t parent_dev;
-    ino_t parent_ino;
-    std::pair<dev_t, ino_t> self;
+    DirIdentity parent;
+    DirIdentity self;
   };
   std::vector<Level> path;
-  std::set<std::pair<dev_t, ino_t>> stuck;  // directories that could not be emptied: not entered again
+  std::set<DirIdentity> stuck;  // directories that could not be emptied: not entered again
   int fd = dup(top_fd);
   if (fd < 0) return false;
   bool all_removed = true;
   for (;;) {
     fchmod(fd, S_IRWXU);  // a read-only directory cannot lose entries
     std::string subdirectory;
-    std::pair<dev_t, ino_t> subdirectory_id;
+    DirIdentity subdirectory_id;
     for (const std::string& name : directory_entries(fd)) {
       struct stat info {};
       if (fstatat(fd, name.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
       if (!S_ISDIR(info.st_mode)) {
         all_removed &= unlinkat(fd, name.c_str(), 0) == 0;
       } else if (unlinkat(fd, name.c_str(), AT_REMOVEDIR) != 0 && subdirectory.empty() &&
-                 !stuck.contains({info.st_dev, info.st_ino})) {
+                 !stuck.contains(DirIdentity{info.st_dev, info.st_ino})) {
         subdirectory = name;  // not empty: go down into it
         subdirectory_id = {info.st_dev, info.st_ino};
       }
@@ -102,9 +101,10 @@ bool remove_contents(int top_fd) {
     if (!subdirectory.empty()) {
       fchmodat(fd, subdirectory.c_str(), S_IRWXU, 0);  // so that it can be opened; it is no link
       int child = openat(fd, subdirectory.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      struct stat here {}, there {};
-      if (child >= 0 && fstat(fd, &here) == 0 && fstat(child, &there) == 0) {
-        path.push_back({subdirectory, here.st_dev, here.st_ino, {there.st_dev, there.st_ino}});
+      std::optional<DirIdentity> here = identity_of(fd);
+      std::optional<DirIdentity> there = child >= 0 ? identity_of(child) : std::nullopt;
+      if (here && there) {
+        path.push_back({subdirectory, *here, *there});
         close(fd);
         fd = child;
         continue;
@@ -118,15 +118,8 @@ bool remove_contents(int top_fd) {
     // This directory is empty (or holds what could not be removed): back up and remove it.
     Level level = path.back();
     path.pop_back();
-    int parent = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    struct stat parent_info {};
-    close(fd);
-    if (parent < 0 || fstat(parent, &parent_info) != 0 || parent_info.st_dev != level.parent_dev ||
-        parent_info.st_ino != level.parent_ino) {
-      if (parent >= 0) close(parent);
-      return false;  // the tree moved under us: stop rather than remove elsewhere
-    }
-    fd = parent;
+    fd = open_parent_if(fd, level.parent);
+    if (fd < 0) return false;  // the tree moved under us: stop rather than remove elsewhere
     if (unlinkat(fd, level.name.c_str(), AT_REMOVEDIR) != 0) {
       all_removed = false;
       stuck.insert(level.self);

@@ -15,8 +15,7 @@ namespace {
 
 struct Level {
   std::vector<std::string> subdirectories;  // still to visit
-  dev_t dev;
-  ino_t ino;
+  DirIdentity self;
 };
 
 // Counts the entries of the open directory `dir_fd` into *size and returns its subdirectories.
@@ -32,15 +31,21 @@ std::vector<std::string> count_entries(int dir_fd, TreeSize* size) {
   return subdirectories;
 }
 
-bool identity_of(int fd, dev_t* dev, ino_t* ino) {
+}  // namespace
+
+std::optional<DirIdentity> identity_of(int fd) {
   struct stat info {};
-  if (fstat(fd, &info) != 0) return false;
-  *dev = info.st_dev;
-  *ino = info.st_ino;
-  return true;
+  if (fstat(fd, &info) != 0) return std::nullopt;
+  return DirIdentity{info.st_dev, info.st_ino};
 }
 
-}  // namespace
+int open_parent_if(int fd, DirIdentity expected) {
+  int parent = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  close(fd);
+  if (parent >= 0 && identity_of(parent) == expected) return parent;
+  if (parent >= 0) close(parent);
+  return -1;
+}
 
 std::vector<std::string> directory_entries(int dir_fd) {
   std::vector<std::string> names;
@@ -61,14 +66,13 @@ std::vector<std::string> directory_entries(int dir_fd) {
 TreeSize measure_tree(const std::string& path, uint64_t max_entries, uint64_t max_bytes) {
   TreeSize size;
   int fd = open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  Level top{};
-  if (fd < 0 || !identity_of(fd, &top.dev, &top.ino)) {
+  std::optional<DirIdentity> top = fd >= 0 ? identity_of(fd) : std::nullopt;
+  if (!top) {
     if (fd >= 0) close(fd);
     size.complete = false;
     return size;
   }
-  top.subdirectories = count_entries(fd, &size);
-  std::vector<Level> levels{std::move(top)};
+  std::vector<Level> levels{{count_entries(fd, &size), *top}};
   auto over = [&] { return size.entries > max_entries || size.bytes > max_bytes; };
   while (!levels.empty() && !over()) {
     Level& level = levels.back();
@@ -76,25 +80,20 @@ TreeSize measure_tree(const std::string& path, uint64_t max_entries, uint64_t ma
       std::string name = std::move(level.subdirectories.back());
       level.subdirectories.pop_back();
       int child = openat(fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      Level next{};
-      if (child < 0 || !identity_of(child, &next.dev, &next.ino)) {
+      std::optional<DirIdentity> self = child >= 0 ? identity_of(child) : std::nullopt;
+      if (!self) {
         if (child >= 0) close(child);
         continue;  // gone, or unreadable: its entries were counted in its parent
       }
-      next.subdirectories = count_entries(child, &size);
+      levels.push_back({count_entries(child, &size), *self});
       close(fd);
       fd = child;
-      levels.push_back(std::move(next));
       continue;
     }
     levels.pop_back();
     if (levels.empty()) break;
-    int parent = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    dev_t dev{};
-    ino_t ino{};
-    close(fd);
-    fd = parent;
-    if (parent < 0 || !identity_of(parent, &dev, &ino) || dev != levels.back().dev || ino != levels.back().ino) {
+    fd = open_parent_if(fd, levels.back().self);
+    if (fd < 0) {
       size.complete = false;  // the tree moved under us
       break;
     }

@@ -55,6 +55,30 @@ TEST_F(GraderTreeSize, DirectoryEntriesListsNamesAndLeavesTheDescriptorUsable) {
   close(fd);
 }
 
+// Both walks (measuring, removing) climb back up this way: a directory moved elsewhere while a
+// walk is inside it (a student renaming as the grader cleans up) stops the walk instead of leading
+// it into the new parent.
+TEST_F(GraderTreeSize, ClimbingUpRefusesAParentThatIsNotTheOneWeCameFrom) {
+  fs::create_directories(top_ + "/x/y");
+  fs::create_directories(top_ + "/w");
+  auto open_dir = [](const std::string& path) { return open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); };
+  int x = open_dir(top_ + "/x");
+  ASSERT_GE(x, 0);
+  std::optional<DirIdentity> x_id = identity_of(x);
+  close(x);
+  ASSERT_TRUE(x_id);
+
+  int parent = open_parent_if(open_dir(top_ + "/x/y"), *x_id);
+  ASSERT_GE(parent, 0) << "y's parent is still x";
+  EXPECT_EQ(identity_of(parent), x_id);
+  close(parent);
+
+  int y = open_dir(top_ + "/x/y");
+  ASSERT_GE(y, 0);
+  fs::rename(top_ + "/x/y", top_ + "/w/y");  // while the walk is inside y
+  EXPECT_EQ(open_parent_if(y, *x_id), -1) << "the walk climbed into w, where it never went down from";
+}
+
 TEST_F(GraderTreeSize, ASparseFileCountsWhatItOccupies) {
   int fd = open((top_ + "/sparse").c_str(), O_WRONLY | O_CREAT, 0600);
   ASSERT_GE(fd, 0);
