@@ -106,8 +106,9 @@ std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fu
   // Spec §7: a suite whose headers disagree with the oracle is itself wrong, and the grader says
   // so before grading anyone; every problem at once. The check is in-process and takes milliseconds.
   std::ostringstream check_output;
-  int problems = check_suites(options.suites_dir, check_output);
-  auto loaded = load_week(options.suites_dir, options.week);
+  SuiteTests checked;
+  int problems = check_suites(options.suites_dir, check_output, {}, false, &checked);
+  auto loaded = load_week(options.suites_dir, options.week, checked);
   if (problems > 0 || std::holds_alternative<SuiteError>(loaded)) {
     err << check_output.str();
     if (auto* error = std::get_if<SuiteError>(&loaded); error && problems == 0) err << format_suite_error(*error) << '\n';

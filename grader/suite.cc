@@ -368,13 +368,17 @@ std::variant<std::vector<WeekPlan>, SuiteError> load_plans(const std::string& su
   return std::move(load.plans);
 }
 
-std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week) {
+std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week, const SuiteTests& loaded_suites) {
   const std::string file = (fs::path(suites_dir) / "weeks.yaml").string();
   auto plan = errors_as_values(file, [&] { return plan_or_throw(suites_dir, file, load_yaml(file), week); });
   if (auto* e = std::get_if<SuiteError>(&plan)) return *e;
   LoadedWeek loaded;
   loaded.plan = std::get<WeekPlan>(std::move(plan));
   for (const std::string& suite : loaded.plan.suites) {
+    if (auto found = loaded_suites.find(suite); found != loaded_suites.end()) {
+      loaded.tests.insert(loaded.tests.end(), found->second.begin(), found->second.end());
+      continue;
+    }
     auto tests = load_suite((fs::path(suites_dir) / suite).string(), suite, 0);
     if (auto* e = std::get_if<SuiteError>(&tests)) return *e;
     for (TestCase& t : std::get<std::vector<TestCase>>(tests)) loaded.tests.push_back(std::move(t));

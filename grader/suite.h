@@ -31,7 +31,13 @@ struct LoadedWeek {
   std::vector<TestCase> tests;  // every suite of the plan, in plan order, files sorted by name
 };
 
-std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week);
+/// The tests of suites already loaded, by suite folder name.
+using SuiteTests = std::map<std::string, std::vector<TestCase>>;
+
+/// Week `week`'s plan and tests. A suite found in `loaded` is taken from there (the self-check's,
+/// so the tests graded are the ones checked); any other is read from its folder.
+std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, int week,
+                                               const SuiteTests& loaded = {});
 /// Every week's plan in weeks.yaml that loads, and the errors of those that do not.
 struct PlansLoad {
   std::vector<WeekPlan> plans;  // in increasing week order

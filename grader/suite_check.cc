@@ -205,7 +205,8 @@ class Checker {
 
 }  // namespace
 
-int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants, bool coverage) {
+int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants, bool coverage,
+                 SuiteTests* checked) {
   Checker checker(out, mutants);
   PlansLoad plans = load_plans_fully(suites_dir);
   for (const SuiteError& e : plans.errors) checker.problem(e.file, e.line, e.message);
@@ -233,6 +234,7 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
       checker.check(tests[i], has_render);
       ++files;
     }
+    if (checked && loaded.errors.empty()) (*checked)[suite] = std::move(loaded.tests);
   }
   // Coverage is a question about the whole suite, asked on demand: a one-test quiz is a fine suite.
   // With files that did not load, "no test covers it" would be false: say so instead.

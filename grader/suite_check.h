@@ -5,6 +5,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "grader/suite.h"
+
 #include "oracle/linearize.h"
 
 namespace uirgrade {
@@ -19,10 +21,12 @@ namespace uirgrade {
 /// for each rule, how many tests of each week name it in `# error:`; an op or rule no test covers is
 /// a problem too (the table is skipped while other problems make it meaningless).
 /// Returns the number of problems (0: the suites are sound).
+/// With `checked`, the tests of every suite that loaded are kept there, so that grading goes on from
+/// the very files that were checked instead of reading them a second time (load_week).
 ///
 /// With `bugs`, the oracle runs with a planted linearizer mistake (oracle/linearize.h), so every
 /// header it then breaks is a test that catches that mistake: the suites' power to fail a student.
 int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants = {},
-                 bool coverage = false);
+                 bool coverage = false, SuiteTests* checked = nullptr);
 
 }  // namespace uirgrade

@@ -26,6 +26,32 @@ TEST(SuiteCheck, RealSuitesAgreeWithTheOracle) {
   EXPECT_NE(out.str().find("coverage"), std::string::npos);
 }
 
+// `grade` checks the suites and then grades from what the check read: the same tests a fresh read
+// gives, and taken from the check (a file changed in between is not graded unchecked).
+TEST(SuiteCheck, GradingGoesOnFromTheTestsTheCheckRead) {
+  const std::string suites = std::string(UIRGRADE_SOURCE_DIR) + "/suites";
+  std::ostringstream out;
+  SuiteTests checked;
+  ASSERT_EQ(check_suites(suites, out, {}, false, &checked), 0) << out.str();
+  EXPECT_EQ(checked.size(), 3u);  // week1, week2, week3
+  auto fresh = load_week(suites, 3);
+  auto from_check = load_week(suites, 3, checked);
+  ASSERT_TRUE(std::holds_alternative<LoadedWeek>(fresh));
+  ASSERT_TRUE(std::holds_alternative<LoadedWeek>(from_check));
+  auto paths_and_modes = [](const LoadedWeek& week) {
+    std::vector<std::pair<std::string, Mode>> list;
+    for (const TestCase& t : week.tests) list.emplace_back(t.path, t.mode);
+    return list;
+  };
+  EXPECT_EQ(paths_and_modes(std::get<LoadedWeek>(from_check)), paths_and_modes(std::get<LoadedWeek>(fresh)));
+  EXPECT_GT(std::get<LoadedWeek>(fresh).tests.size(), 90u);
+
+  checked["week1"].clear();  // what the check read, not the folder, is what is graded
+  auto without_week1 = load_week(suites, 3, checked);
+  ASSERT_TRUE(std::holds_alternative<LoadedWeek>(without_week1));
+  for (const TestCase& t : std::get<LoadedWeek>(without_week1).tests) EXPECT_NE(t.week, 1) << t.path;
+}
+
 TEST(SuiteCheck, CatchesWrongHeaders) {
   const std::string dir = std::string(UIRGRADE_SOURCE_DIR) + "/grader/testdata/wrong_header_suite";
   std::ostringstream out;
