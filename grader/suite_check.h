@@ -6,7 +6,6 @@
 #include <string>
 
 #include "grader/suite.h"
-
 #include "oracle/linearize.h"
 
 namespace uirgrade {
