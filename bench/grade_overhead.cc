@@ -8,7 +8,7 @@
 // (the defaults), since isolation (a borrowed uid, bubblewrap) has its own cost that xargs does not
 // pay: once with a bubblewrap started for every test (as before issue 10's pre-built sandboxes)
 // and once as the grader runs, with pre-built sandboxes reset between tests
-// (grader/sandbox_pool.h; target: within 3x of xargs). The engine alone (oracle, data, comparison;
+// (sandbox/sandbox_pool.h; target: within 3x of xargs). The engine alone (oracle, data, comparison;
 // a runner that returns at once) tells the costs apart.
 // Then render tests, --sandbox none and namespaces (where the C compiler and the kernel each start a
 // bubblewrap of their own): the same kernel many times (the compile cache) and distinct kernels.
@@ -24,7 +24,7 @@
 
 #include "grader/c_compile.h"
 #include "grader/grade.h"
-#include "grader/process.h"
+#include "sandbox/process.h"
 #include "uirgrade_paths.h"
 
 namespace {

@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "grader/process.h"
+#include "sandbox/process.h"
 #include "uirgrade_paths.h"
 
 namespace {

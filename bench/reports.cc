@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "grader/report.h"
+#include "reports/report.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "grader/process.h"
+#include "sandbox/process.h"
 
 namespace uirgrade {
 
@@ -32,7 +32,7 @@ struct CompileOutcome {
 };
 
 /// The C compiler's limits: larger time and memory than a student's, for its whole process tree
-/// (driver, cc1, as, ld) like every run (grader/process.h).
+/// (driver, cc1, as, ld) like every run (sandbox/process.h).
 ProcessLimits c_compiler_limits();
 
 /// The flags of spec §6.2 (without the files, -o and -lm).

@@ -16,7 +16,7 @@
 #include "grader/c_compile.h"
 #include "testcase/expected.h"
 #include "grader/grade_config.h"
-#include "grader/process.h"
+#include "sandbox/process.h"
 #include "grader/result.h"
 #include "testcase/test_case.h"
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "grader/process.h"
+#include "sandbox/process.h"
 #include "testcase/test_case.h"
 
 namespace uirgrade {

@@ -34,9 +34,9 @@
 #include <gtest/gtest.h>
 
 #include "grader/c_compile.h"
-#include "grader/cgroup.h"
-#include "grader/process.h"
-#include "grader/sandbox.h"
+#include "sandbox/cgroup.h"
+#include "sandbox/process.h"
+#include "sandbox/sandbox.h"
 #include "grader/shell_testing.h"
 #include "oracle/oracle.h"
 #include "uirgrade_paths.h"
@@ -126,7 +126,7 @@ class HostileStudent : public ::testing::TestWithParam<std::string> {
   }
 
   // The attack of student_<stem> run in this process by a runner with per-process limits only (the
-  // test-only weakening of grader/process.h) in this test's tier: what the whole-run limits stop.
+  // test-only weakening of sandbox/process.h) in this test's tier: what the whole-run limits stop.
   static ProcessResult run_weakened(const std::string& stem, double wall_seconds) {
     ProcessRunner weak(tier(), true);
     ProcessRequest request;
@@ -258,7 +258,7 @@ TEST_P(HostileStudent, AUidsKeyringCarriesNothingFromOneRunToTheNext) {
   later_process_of_the_uid(blocked, "clear");  // should the filter have let a key through
 }
 
-// The whole-run limits (grader/cgroup.h, process_workdir.h). Each attack first succeeds under a
+// The whole-run limits (sandbox/cgroup.h, process_workdir.h). Each attack first succeeds under a
 // runner with per-process limits only, then fails against the real grader.
 
 TEST_P(HostileStudent, AMemoryHogSpreadOverProcessesIsHeldToTheWholeRunsLimit) {

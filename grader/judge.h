@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "grader/process.h"
+#include "sandbox/process.h"
 #include "grader/result.h"
 
 namespace uirgrade {

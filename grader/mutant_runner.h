@@ -13,7 +13,7 @@
 #include <mutex>
 #include <string>
 
-#include "grader/process.h"
+#include "sandbox/process.h"
 #include "oracle/mutants.h"
 
 namespace uirgrade {

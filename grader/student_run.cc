@@ -152,7 +152,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   binary.limits = limits;
   // Sanitized binaries reserve terabytes of address space; their memory is bounded by the
   // sanitizer's hard_rss_limit_mb instead (c_compile.h), and with what they start (system())
-  // by the whole run's memory limit (grader/cgroup.h).
+  // by the whole run's memory limit (sandbox/cgroup.h).
   binary.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
   binary.read_only_paths = {compiled.binary_path};
   ProcessResult ran = runner.run(binary);

@@ -11,7 +11,7 @@
 #include "testcase/expected.h"
 #include "grader/grade_config.h"
 #include "grader/judge.h"
-#include "grader/process.h"
+#include "sandbox/process.h"
 
 namespace uirgrade {
 

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "grader/process.h"
+#include "sandbox/process.h"
 #include "testcase/test_case.h"
 #include "testcase/test_data.h"
 #include "testcase/test_headers.h"

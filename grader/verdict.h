@@ -9,7 +9,7 @@
 
 #include "testcase/expected.h"
 #include "grader/judge.h"
-#include "grader/process.h"
+#include "sandbox/process.h"
 
 namespace uirgrade {
 

@@ -1,0 +1,187 @@
+#include "class/class_grading.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "testcase/parallel.h"
+#include "reports/report_names.h"
+#include "sandbox/sandbox.h"
+#include "grader/minimize_failures.h"
+#include "sandbox/submission.h"
+
+namespace uirgrade {
+namespace {
+
+/// A student being graded: its config (paths, deadline), its results, how many tests are left.
+struct InFlight {
+  size_t index = 0;  // in the roster
+  std::string key;
+  GradeConfig config;
+  std::once_flag started;  // the budget's start and the private copy
+  std::optional<UidLease> group;  // whose gid alone may read `copy`
+  std::optional<SubmissionCopy> copy;
+  std::string copy_error;  // why no copy could be made: every test then fails to start
+  std::vector<std::optional<TestResult>> results;
+  std::atomic<size_t> left{0};
+  std::chrono::steady_clock::time_point start;
+};
+
+/// A record for a student that is not graded at all.
+StudentRecord not_gradable(const Submission& student, const std::string& key, const ClassConfig& config) {
+  StudentRecord record;
+  record.id = student.id;
+  record.key = key;
+  record.status = student.problem.starts_with("missing") ? StudentStatus::Missing : StudentStatus::NotExecutable;
+  record.reason = student.problem;
+  record.report.info.seed = config.grade.seed;
+  record.report.info.week = config.grade.week;
+  record.report.info.student = student.compiler;
+  return record;
+}
+
+/// Makes the student's private copy (ClassConfig::private_copies) and points its config at it.
+void make_private_copy(const Submission& student, InFlight& flight) {
+  std::string error;
+  if (std::optional<UidLease> lease = UidLease::claim(&error)) flight.group.emplace(std::move(*lease));
+  if (flight.group)
+    if (auto copy = SubmissionCopy::make_private(student.compiler, !student.folder.empty(), flight.group->gid(), &error))
+      flight.copy.emplace(std::move(*copy));
+  if (!flight.copy) {
+    flight.copy_error = "the submission could not be copied for the uid tier: " + error;
+    return;
+  }
+  flight.config.student_path = flight.copy->executable();
+  flight.config.submission_dir = student.folder.empty() ? flight.copy->executable() : flight.copy->dir();
+  flight.config.submission_group = flight.group->gid();
+}
+
+/// The result of a test that could not start because the submission could not be copied.
+TestResult not_started(const TestCase& test, const std::string& why) {
+  TestResult result = result_naming(test);
+  result.verdict = Verdict::InternalError;
+  result.message = why;
+  return result;
+}
+
+/// Broken: an executable that no test could start (every result an internal error saying so).
+bool never_started(const std::vector<TestResult>& results) {
+  return !results.empty() && std::all_of(results.begin(), results.end(), [](const TestResult& result) {
+    return result.verdict == Verdict::InternalError;
+  });
+}
+
+}  // namespace
+
+std::vector<StudentRecord> grade_class(
+    const std::vector<TestCase>& tests, const std::vector<Submission>& students, const ClassConfig& config,
+    CommandRunner& runner, CCompiler& compiler,
+    const std::function<void(const StudentRecord&, StudentSource)>& on_student) {
+  const std::string tests_key = run_key(tests, config.grade, config.student_budget_seconds);
+  std::vector<std::optional<StudentRecord>> records(students.size());
+  std::mutex done_mutex;
+  auto finish = [&](size_t index, StudentRecord record, StudentSource source) {
+    std::lock_guard lock(done_mutex);
+    if (source == StudentSource::Graded) {
+      if (auto error = save_student(config.out_dir, record)) record.reason += (record.reason.empty() ? "" : "; ") + *error;
+    }
+    if (on_student) on_student(record, source);
+    records[index] = std::move(record);
+  };
+
+  // Who needs grading: not the unreadable, not those saved under the same key.
+  std::vector<std::unique_ptr<InFlight>> flights;
+  for (size_t s = 0; s < students.size(); ++s) {
+    const Submission& student = students[s];
+    std::string key = tests_key + ":" + submission_hash(student);
+    if (auto saved = load_student(config.out_dir, student.id, key)) {
+      finish(s, std::move(*saved), StudentSource::Reused);
+      continue;
+    }
+    if (!student.problem.empty()) {
+      finish(s, not_gradable(student, key, config), StudentSource::Graded);
+      continue;
+    }
+    auto flight = std::make_unique<InFlight>();
+    flight->index = s;
+    flight->key = key;
+    flight->config = config.grade;
+    flight->config.student = student.compiler;
+    flight->config.student_path = std::filesystem::absolute(student.compiler).string();
+    // What the student's processes may read: its folder, or its executable alone (the directory
+    // a roster row's executable sits in may hold other students' files).
+    flight->config.submission_dir = student.folder.empty() ? flight->config.student_path
+                                                           : std::filesystem::absolute(student.folder).string();
+    flight->results.resize(tests.size());
+    flight->left = tests.size();
+    flights.push_back(std::move(flight));
+  }
+  if (flights.empty() || tests.empty()) {
+    std::vector<StudentRecord> all;
+    for (auto& record : records) all.push_back(std::move(*record));
+    return all;
+  }
+
+  // The oracle's side of every test, once for the whole class.
+  std::vector<ExpectedOrError> expected(tests.size());
+  run_on_pool(tests.size(), config.grade.jobs, nullptr,
+              [&](size_t k) { expected[k] = compute_expected(tests[k], config.grade.seed); });
+
+  auto student_done = [&](InFlight& flight) {
+    const Submission& student = students[flight.index];
+    minimize_generated_failures(tests, flight.results, flight.config, runner, compiler);
+    flight.copy.reset();  // the copy before the group that reads it
+    flight.group.reset();
+    StudentRecord record;
+    record.id = student.id;
+    record.key = flight.key;
+    record.report.info.seed = config.grade.seed;
+    record.report.info.week = config.grade.week;
+    record.report.info.student = student.compiler;
+    if (config.isolation) record.report.info.isolation = config.isolation();
+    record.report.info.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - flight.start).count();
+    int out_of_time = 0;
+    for (std::optional<TestResult>& result : flight.results) {
+      if (result->verdict == Verdict::NotRun) ++out_of_time;
+      record.report.results.push_back(std::move(*result));
+    }
+    std::sort(record.report.results.begin(), record.report.results.end(), result_order);
+    if (never_started(record.report.results)) {
+      record.status = StudentStatus::Broken;
+      record.reason = "broken: no test could start it: " + record.report.results.front().message;
+    } else if (out_of_time > 0) {
+      record.reason = fmt::format("the time budget of {} s ran out; {} tests not run", *config.student_budget_seconds,
+                                  out_of_time);
+    }
+    finish(flight.index, std::move(record), StudentSource::Graded);
+  };
+
+  // One pool over (student, test), student after student: the first students finish (and are saved)
+  // first, and while one student's slow test runs the other threads go on with the next tests.
+  run_on_pool(flights.size() * tests.size(), config.grade.jobs, nullptr, [&](size_t item) {
+    InFlight& flight = *flights[item / tests.size()];
+    size_t k = item % tests.size();
+    std::call_once(flight.started, [&] {
+      if (config.private_copies) make_private_copy(students[flight.index], flight);
+      flight.start = std::chrono::steady_clock::now();
+      if (config.student_budget_seconds)
+        flight.config.deadline = flight.start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                    std::chrono::duration<double>(*config.student_budget_seconds));
+    });
+    flight.results[k] = flight.copy_error.empty() ? grade_test(tests[k], expected[k], flight.config, runner, compiler)
+                                                  : not_started(tests[k], flight.copy_error);
+    if (flight.left.fetch_sub(1) == 1) student_done(flight);
+  });
+
+  std::vector<StudentRecord> all;
+  for (auto& record : records) all.push_back(std::move(*record));
+  return all;
+}
+
+}  // namespace uirgrade

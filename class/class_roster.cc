@@ -1,0 +1,102 @@
+#include "class/class_roster.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "grader/file_text.h"
+#include "class/csv.h"
+
+namespace uirgrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The compiler of a folder or the executable itself, and what is wrong with it.
+Submission submission_at(const std::string& id, const fs::path& path) {
+  Submission submission;
+  submission.id = id;
+  std::error_code ec;
+  bool is_folder = fs::is_directory(path, ec);
+  fs::path compiler = is_folder ? path / kStudentCompiler : path;
+  submission.compiler = compiler.string();
+  if (is_folder) submission.folder = path.string();
+  if (!fs::exists(compiler, ec)) {
+    submission.problem = is_folder ? fmt::format("missing: no {} in {}", kStudentCompiler, path.string())
+                                                    : fmt::format("missing: {} does not exist", path.string());
+  } else if (fs::is_directory(compiler, ec) || access(compiler.c_str(), X_OK) != 0) {
+    submission.problem = fmt::format("not executable: {} (chmod +x it, and check its #! line)", compiler.string());
+  }
+  return submission;
+}
+
+std::variant<std::vector<Submission>, std::string> from_directory(const fs::path& dir) {
+  std::vector<Submission> students;
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+    if (!entry.is_directory()) continue;  // a README or a stray file is not a student
+    std::string id = entry.path().filename().string();
+    if (id.starts_with(".")) continue;     // .git and the like
+    if (auto why = invalid_student_id(id)) return fmt::format("{}: folder {}: {}", dir.string(), id, *why);
+    students.push_back(submission_at(id, entry.path()));
+  }
+  if (ec) return fmt::format("{}: cannot list: {}", dir.string(), ec.message());
+  return students;
+}
+
+std::variant<std::vector<Submission>, std::string> from_csv(const fs::path& csv) {
+  std::optional<std::string> text = read_file_text(csv.string());
+  if (!text) return fmt::format("{}: cannot read", csv.string());
+  auto parsed = parse_csv(*text);
+  if (auto* error = std::get_if<std::string>(&parsed)) return fmt::format("{}: {}", csv.string(), *error);
+  std::vector<Submission> students;
+  const auto& rows = std::get<std::vector<std::vector<std::string>>>(parsed);
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const std::vector<std::string>& row = rows[k];
+    int line = static_cast<int>(k) + 1;
+    if (row.empty() || (row.size() == 1 && row[0].empty())) continue;
+    if (k == 0 && row.size() >= 2 && row[0] == "id" && row[1] == "path") continue;  // a header row
+    if (row.size() != 2)
+      return fmt::format("{}:{}: expected 2 fields (id,path), got {}", csv.string(), line, row.size());
+    if (auto why = invalid_student_id(row[0])) return fmt::format("{}:{}: student id: {}", csv.string(), line, *why);
+    fs::path path = row[1];
+    if (path.is_relative()) path = csv.parent_path() / path;
+    students.push_back(submission_at(row[0], path));
+  }
+  return students;
+}
+
+}  // namespace
+
+std::optional<std::string> invalid_student_id(std::string_view id) {
+  if (id.empty()) return "empty";
+  if (id == "." || id == "..") return fmt::format("\"{}\" cannot name a file", id);
+  if (id.size() > 200) return "longer than 200 bytes";
+  for (char ch : id) {
+    if (ch == '/') return "contains a /";
+    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) return "contains a control character";
+  }
+  return std::nullopt;
+}
+
+std::variant<std::vector<Submission>, std::string> load_roster(const std::string& submissions) {
+  std::error_code ec;
+  if (!fs::exists(submissions, ec)) return fmt::format("{}: no such directory or roster CSV", submissions);
+  auto loaded = fs::is_directory(submissions, ec) ? from_directory(submissions) : from_csv(submissions);
+  if (auto* error = std::get_if<std::string>(&loaded)) return *error;
+  auto students = std::get<std::vector<Submission>>(std::move(loaded));
+  std::sort(students.begin(), students.end(), [](const Submission& a, const Submission& b) { return a.id < b.id; });
+  for (size_t k = 1; k < students.size(); ++k)
+    if (students[k].id == students[k - 1].id) return fmt::format("{}: student {} is listed twice", submissions, students[k].id);
+  if (students.empty()) return fmt::format("{}: no students", submissions);
+  return students;
+}
+
+std::vector<Submission> select_student_shard(std::vector<Submission> students, const Shard& shard) {
+  return deal_shard(std::move(students), shard, [](const Submission& student) { return student.id; });
+}
+
+}  // namespace uirgrade

@@ -1,0 +1,39 @@
+// Who is in a class (`grade class SUBMISSIONS`): a directory with one folder per student (the
+// folder's name is the student id, the compiler is `student-uirc` inside it), or a roster CSV of
+// `id,path` rows (path: a folder holding student-uirc, or the executable itself; relative paths are
+// relative to the CSV). A student whose compiler is missing or not executable stays in the class
+// with the problem named: it scores 0 with that reason, it is never dropped.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "class/shard.h"
+
+namespace uirgrade {
+
+/// The file name of a student's compiler inside the student's folder.
+inline constexpr const char* kStudentCompiler = "student-uirc";
+
+struct Submission {
+  std::string id;        // the student id (a folder name or the roster's first column)
+  std::string compiler;  // the path of the executable that is graded
+  std::string folder;    // the student's folder, all of which is the submission; empty: just `compiler`
+  std::string problem;   // empty: looks gradable; else why it scores 0 ("no student-uirc in ...")
+};
+
+/// Why `id` cannot name a student (it becomes a file name of the class report): empty, `.`, `..`,
+/// a `/`, a control character, over 200 bytes; nullopt when it is fine. Anything else (spaces,
+/// `<script>`, non-ASCII) is allowed and escaped wherever it is shown.
+std::optional<std::string> invalid_student_id(std::string_view id);
+
+/// The students of a directory or roster CSV, sorted by id; an error naming the file (and line).
+std::variant<std::vector<Submission>, std::string> load_roster(const std::string& submissions);
+
+/// Shard K of N of a class, by student (deterministic: the same split on every machine).
+std::vector<Submission> select_student_shard(std::vector<Submission> students, const Shard& shard);
+
+}  // namespace uirgrade

@@ -1,0 +1,153 @@
+#include "class/class_state.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "grader/file_text.h"
+
+namespace uirgrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Incremental SHA-256 over OpenSSL's EVP interface.
+class Sha256 {
+ public:
+  Sha256() : context_(EVP_MD_CTX_new(), EVP_MD_CTX_free) { EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr); }
+  /// Adds `bytes` preceded by its length, so that ("ab","c") and ("a","bc") hash differently.
+  void field(std::string_view bytes) {
+    std::string length = std::to_string(bytes.size()) + ":";
+    EVP_DigestUpdate(context_.get(), length.data(), length.size());
+    EVP_DigestUpdate(context_.get(), bytes.data(), bytes.size());
+  }
+  std::string hex() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    EVP_DigestFinal_ex(context_.get(), digest, &size);
+    std::string text;
+    for (unsigned int k = 0; k < size; ++k) text += fmt::format("{:02x}", digest[k]);
+    return text;
+  }
+
+ private:
+  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context_;
+};
+
+/// Writes `path` through a temporary file and a rename, so that it is either whole or absent.
+std::optional<std::string> write_whole(const fs::path& path, const std::string& text) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  fs::path temporary = path;
+  temporary += ".partial";
+  {
+    std::ofstream file(temporary, std::ios::binary);
+    file << text;
+    file.close();
+    if (!file) return fmt::format("cannot write {}", temporary.string());
+  }
+  fs::rename(temporary, path, ec);
+  if (ec) return fmt::format("cannot rename {} to {}: {}", temporary.string(), path.string(), ec.message());
+  return std::nullopt;
+}
+
+fs::path state_path(const std::string& out_dir, const std::string& id) {
+  return fs::path(out_dir) / "state" / (id + ".json");
+}
+
+}  // namespace
+
+std::string_view status_name(StudentStatus status) {
+  switch (status) {
+    case StudentStatus::Graded: return "graded";
+    case StudentStatus::Missing: return "missing";
+    case StudentStatus::NotExecutable: return "not-executable";
+    case StudentStatus::Broken: return "broken";
+  }
+  return "graded";
+}
+
+std::string submission_hash(const Submission& submission) {
+  Sha256 sha;
+  if (submission.folder.empty()) {
+    auto content = read_file_text(submission.compiler);
+    if (!content) return "";
+    sha.field(*content);
+    return sha.hex();
+  }
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(submission.folder, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec))
+    if (it->is_regular_file()) files.push_back(it->path());
+  if (ec) return "";
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    auto content = read_file_text(file);
+    if (!content) return "";
+    sha.field(fs::relative(file, submission.folder).string());
+    sha.field(*content);
+  }
+  return sha.hex();
+}
+
+std::string run_key(const std::vector<TestCase>& tests, const GradeConfig& config,
+                    const std::optional<double>& student_budget) {
+  Sha256 sha;
+  sha.field(fmt::format("seed {} week {} timeout {} budget {}", config.seed, config.week,
+                        config.timeout_seconds.value_or(-1), student_budget.value_or(-1)));
+  const ProcessLimits& limits = config.limits;
+  sha.field(fmt::format("limits {} {} {} {} {} {}", limits.wall_seconds, limits.cpu_seconds, limits.address_space_bytes,
+                        limits.stdout_cap_bytes, limits.stderr_cap_bytes, limits.file_size_bytes));
+  for (const TestCase& test : tests) {
+    sha.field(test.name);
+    sha.field(fmt::format("{} {} {} {} {} {} {}", static_cast<int>(test.mode), test.points,
+                          static_cast<int>(test.visibility), test.minimized_shown, test.tolerance.rtol,
+                          test.tolerance.atol, test.timeout_seconds.value_or(-1)));
+    sha.field(test.source);  // every header (data, expectations) is in the source
+  }
+  return sha.hex();
+}
+
+std::string student_report_path(const std::string& out_dir, const std::string& id) {
+  return (fs::path(out_dir) / "students" / (id + ".json")).string();
+}
+
+std::optional<StudentRecord> load_student(const std::string& out_dir, const std::string& id, const std::string& key) {
+  auto state_text = read_file_text(state_path(out_dir, id));
+  auto report_text = read_file_text(student_report_path(out_dir, id));
+  if (!state_text || !report_text) return std::nullopt;
+  nlohmann::json state = nlohmann::json::parse(*state_text, nullptr, false);
+  if (!state.is_object() || state.value("key", "") != key) return std::nullopt;
+  auto report = read_json(*report_text);
+  if (!std::holds_alternative<Report>(report)) return std::nullopt;
+  StudentRecord record;
+  record.id = id;
+  record.key = key;
+  record.reason = state.value("reason", "");
+  std::string status = state.value("status", "");
+  for (StudentStatus candidate : {StudentStatus::Graded, StudentStatus::Missing, StudentStatus::NotExecutable,
+                                  StudentStatus::Broken})
+    if (status == status_name(candidate)) record.status = candidate;
+  record.report = std::get<Report>(std::move(report));
+  return record;
+}
+
+std::optional<std::string> save_student(const std::string& out_dir, const StudentRecord& record) {
+  std::ostringstream report;
+  write_json(record.report, report);
+  if (auto error = write_whole(student_report_path(out_dir, record.id), report.str())) return error;
+  nlohmann::json state = {{"id", record.id}, {"key", record.key}, {"status", status_name(record.status)},
+                          {"reason", record.reason}};
+  // dump's `replace` handler: a reason quoting a student's bytes stays valid JSON.
+  return write_whole(state_path(out_dir, record.id), state.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+}  // namespace uirgrade

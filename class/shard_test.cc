@@ -1,0 +1,62 @@
+#include "class/shard.h"
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+namespace uirgrade {
+namespace {
+
+std::vector<TestCase> named_tests(int count) {
+  std::vector<TestCase> tests;
+  for (int k = count - 1; k >= 0; --k) {  // out of order on purpose: the split must not depend on it
+    TestCase test;
+    test.name = "week3/t" + std::to_string(k);
+    tests.push_back(test);
+  }
+  return tests;
+}
+
+TEST(GraderShard, Parse) {
+  ASSERT_TRUE(parse_shard("2/4"));
+  EXPECT_EQ(parse_shard("2/4")->index, 2);
+  EXPECT_EQ(parse_shard("2/4")->count, 4);
+  EXPECT_TRUE(parse_shard("1/1"));
+  for (const char* bad : {"0/4", "5/4", "4", "/4", "2/", "a/b", "2/4/1", "-1/4", "2/0", " 2/4"})
+    EXPECT_FALSE(parse_shard(bad)) << bad;
+}
+
+TEST(GraderShard, EveryTestInExactlyOneShard) {
+  for (int count : {0, 1, 7, 50}) {
+    for (int shards : {1, 2, 3, 8}) {
+      std::map<std::string, int> seen;
+      size_t smallest = SIZE_MAX, largest = 0;
+      for (int k = 1; k <= shards; ++k) {
+        std::vector<TestCase> part = select_shard(named_tests(count), Shard{k, shards});
+        smallest = std::min(smallest, part.size());
+        largest = std::max(largest, part.size());
+        for (const TestCase& test : part) ++seen[test.name];
+      }
+      EXPECT_EQ(seen.size(), static_cast<size_t>(count));
+      for (const auto& [name, times] : seen) EXPECT_EQ(times, 1) << name;
+      EXPECT_LE(largest - smallest, 1u) << count << " tests in " << shards << " shards";
+    }
+  }
+}
+
+TEST(GraderShard, SplitIgnoresLoadOrder) {
+  std::vector<TestCase> forward = named_tests(10);
+  std::vector<TestCase> backward(forward.rbegin(), forward.rend());
+  auto a = select_shard(forward, Shard{2, 3});
+  auto b = select_shard(backward, Shard{2, 3});
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t k = 0; k < a.size(); ++k) EXPECT_EQ(a[k].name, b[k].name);
+  // Sorted names: t0 t1 t2 ... t9; shard 2 of 3 deals positions 1, 4, 7.
+  ASSERT_EQ(a.size(), 3u);
+  EXPECT_EQ(a[0].name, "week3/t1");
+  EXPECT_EQ(a[1].name, "week3/t4");
+  EXPECT_EQ(a[2].name, "week3/t7");
+}
+
+}  // namespace
+}  // namespace uirgrade

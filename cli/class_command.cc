@@ -1,0 +1,174 @@
+#include "cli/class_command.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "class/class_grading.h"
+#include "class/class_report_html.h"
+#include "reports/report_names.h"
+#include "grader/file_text.h"
+#include "grader/display_text.h"
+#include "cli/grade_command.h"
+#include "class/gradebook_csv.h"
+#include "sandbox/private_paths.h"
+#include "reports/report_totals.h"
+
+namespace uirgrade {
+namespace {
+
+/// Writes `text` to OUT/name; false after saying so on `err`.
+bool write_output(const std::string& out_dir, const std::string& name, const std::string& text, std::ostream& err) {
+  std::filesystem::path path = std::filesystem::path(out_dir) / name;
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  file.close();
+  if (!file) err << fmt::format("grade class: cannot write {}\n", path.string());
+  return static_cast<bool>(file);
+}
+
+/// The gradebook and the class report of `run` (and, for the students, their text reports).
+int write_class_outputs(const ClassRun& run, const Options& options, std::ostream& err) {
+  std::vector<MutantKills> mutants;
+  if (!options.mutant_kills_file.empty()) {
+    std::optional<std::string> text = read_file_text(options.mutant_kills_file);
+    auto parsed = parse_mutants_json(text.value_or(""));
+    if (!text || std::holds_alternative<std::string>(parsed)) {
+      err << fmt::format("grade class: --mutants-json {}: {}\n", options.mutant_kills_file,
+                         text ? std::get<std::string>(parsed) : "cannot read");
+      return kUsageOrSuiteError;
+    }
+    mutants = std::get<std::vector<MutantKills>>(std::move(parsed));
+  }
+  std::ostringstream gradebook, html;
+  write_gradebook(run, gradebook);
+  write_class_report(run, mutants, html);
+  bool ok = write_output(options.out_dir, "gradebook.csv", gradebook.str(), err) &&
+            write_output(options.out_dir, "class.html", html.str(), err);
+  for (const StudentRecord& student : run.students) {
+    std::ostringstream text;
+    write_text(student.report, text);
+    ok = write_output(options.out_dir, "students/" + student.id + ".txt", text.str(), err) && ok;
+  }
+  if (auto error = save_class_manifest(options.out_dir, run)) {
+    err << "grade class: " << *error << '\n';
+    ok = false;
+  }
+  err << fmt::format("grade class: {} students; {}/gradebook.csv, {}/class.html\n", run.students.size(),
+                     options.out_dir, options.out_dir);
+  return ok ? kAllPassed : kUsageOrSuiteError;
+}
+
+/// What the uid tier must keep from every borrowed uid in a class run, besides the grader's own
+/// paths: the submissions' originals (each student is shown a private copy of its own only) and
+/// the class's outputs (every student's report).
+std::vector<GuardedPath> class_paths(const Options& options, const std::vector<Submission>& students) {
+  std::error_code ec;
+  auto absolute = [&ec](const std::string& path) { return std::filesystem::absolute(path, ec).string(); };
+  std::vector<GuardedPath> guarded = {{absolute(options.submissions), "the submissions"},
+                                      {absolute(options.out_dir), "the class's outputs"}};
+  if (!std::filesystem::is_directory(options.submissions, ec))  // a roster CSV names folders anywhere
+    for (const Submission& student : students)
+      guarded.push_back({absolute(student.folder.empty() ? student.compiler : student.folder), "a submission"});
+  return guarded;
+}
+
+}  // namespace
+
+int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
+  print_seed(options, "grade class", err);
+  auto roster = load_roster(options.submissions);
+  if (auto* error = std::get_if<std::string>(&roster)) {
+    err << "grade class: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  std::vector<Submission> students = std::get<std::vector<Submission>>(std::move(roster));
+  if (options.shard) students = select_student_shard(std::move(students), *options.shard);
+  std::optional<WeekTests> week = load_tests(options, fuzz, err);
+  if (!week) return kUsageOrSuiteError;
+
+  std::string runner_error;
+  std::unique_ptr<ProcessRunner> runner_owner = make_process_runner(options.sandbox, &runner_error);
+  if (!runner_owner) {
+    err << "grade class: cannot isolate student processes: " << runner_error << '\n';
+    return kUsageOrSuiteError;
+  }
+  ProcessRunner& runner = *runner_owner;
+  err << "grade class: sandbox: " << runner.isolation() << '\n';
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "students", ec);
+  if (runner.tier() == Tier::Uid) {
+    // (A root grader's umask makes a new class directory its own.)
+    if (std::string refusal = uid_tier_refusal(options, class_paths(options, students)); !refusal.empty()) {
+      err << "grade class: " << refusal << '\n';
+      return kUsageOrSuiteError;
+    }
+  }
+
+  ClassConfig config;
+  config.grade = shared_config(options, week->limits);
+  config.student_budget_seconds = options.student_budget_seconds;
+  config.out_dir = options.out_dir;
+  config.isolation = [&runner] { return runner.isolation(); };
+  config.private_copies = runner.tier() == Tier::Uid;
+  CCompiler compiler(runner, config.grade.limits.address_space_bytes >> 20);
+  err << fmt::format("grade class: week {}, {} students{}, {} tests, {} jobs\n", options.week, students.size(),
+                     options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",
+                     week->tests.size(), options.jobs);
+
+  size_t done = 0;
+  std::vector<StudentRecord> records = grade_class(
+      week->tests, students, config, runner, compiler, [&](const StudentRecord& record, StudentSource source) {
+        Totals totals = add_up(record.report.results);
+        err << fmt::format("[{}/{}] {} {}: {:g}/{:g}{}\n", ++done, students.size(),
+                           source == StudentSource::Reused ? "reused" : "graded", printable_line(record.id), totals.points,
+                           totals.max_points, record.reason.empty() ? "" : " (" + record.reason + ")");
+      });
+
+  ClassRun run;
+  run.week = options.week;
+  run.seed = options.seed;
+  run.tests_key = run_key(week->tests, config.grade, config.student_budget_seconds);
+  run.shard = options.shard;
+  for (const TestCase& test : week->tests) {
+    run.tests.push_back(result_naming(test));
+    if (!test.about.empty()) run.about_by_test[result_label(run.tests.back())] = test.about;
+  }
+  run.students = std::move(records);
+  return write_class_outputs(run, options, err);
+}
+
+int run_class_merge(const Options& options, std::ostream& err) {
+  std::vector<ClassRun> shards;
+  for (const std::string& dir : options.merge_files) {
+    auto loaded = load_class_dir(dir);
+    if (auto* error = std::get_if<std::string>(&loaded)) {
+      err << "grade merge: " << *error << '\n';
+      return kUsageOrSuiteError;
+    }
+    shards.push_back(std::get<ClassRun>(std::move(loaded)));
+  }
+  auto merged = merge_class_shards(shards);
+  if (auto* error = std::get_if<std::string>(&merged)) {
+    err << "grade merge: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  ClassRun& run = std::get<ClassRun>(merged);
+  // The merged directory holds every student's report and state, so it resumes and links like a run.
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "students", ec);
+  for (const StudentRecord& student : run.students) {
+    if (auto error = save_student(options.out_dir, student)) {
+      err << "grade merge: " << *error << '\n';
+      return kUsageOrSuiteError;
+    }
+  }
+  return write_class_outputs(run, options, err);
+}
+
+}  // namespace uirgrade

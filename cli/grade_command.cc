@@ -1,0 +1,309 @@
+// `grade` from options to exit code. The order matters for people reading a CI log: the seed is
+// printed before anything else, suite problems (load errors, headers the oracle disagrees with)
+// stop the run before any student process starts, and the report is written even when tests failed.
+#include "cli/grade_command.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "generators/test_case_minimize.h"
+#include "grader/file_text.h"
+#include "grader/last_failed.h"
+#include "sandbox/private_paths.h"
+#include "reports/report_names.h"
+#include "reports/report_totals.h"
+#include "grader/suite.h"
+#include "sandbox/submission.h"
+#include "grader/suite_check.h"
+#include "sandbox/sandbox.h"
+#include "uirgrade_paths.h"
+
+namespace uirgrade {
+namespace {
+
+bool matches_any(const std::vector<std::string>& globs, const std::string& name) {
+  return std::any_of(globs.begin(), globs.end(), [&](const std::string& glob) { return glob_matches(glob, name); });
+}
+
+/// The exit code's question, answered by the same count the reports print as "failed".
+bool every_test_passed(const Report& report) { return add_up(report.results).failed() == 0; }
+
+bool is_default_suites_dir(const std::string& dir) {
+  std::error_code ec;
+  return std::filesystem::equivalent(dir, UIRGRADE_SOURCE_DIR "/suites", ec);
+}
+
+}  // namespace
+
+std::string uid_tier_refusal(const Options& options, std::vector<GuardedPath> guarded) {
+  guarded.push_back({options.suites_dir, "the suites"});
+  std::error_code ec;
+  std::filesystem::path grader = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) guarded.push_back({grader.parent_path().string(), "the grader's build directory"});
+  for (const ReportOutput& output : options.outputs)
+    if (!output.path.empty()) guarded.push_back({std::filesystem::absolute(output.path, ec).string(), "a report"});
+  if (!options.keep_dir.empty())
+    guarded.push_back({std::filesystem::absolute(options.keep_dir, ec).string(), "the kept cases"});
+  std::string error;
+  std::optional<UidLease> lease = UidLease::claim(&error);
+  if (!lease) return "no uid to check the grader's paths with: " + error;
+  std::optional<Exposure> exposed = find_exposed_path(guarded, lease->uid(), lease->gid());
+  return exposed ? exposure_message(*exposed, lease->uid()) : "";
+}
+
+void print_seed(const Options& options, std::string_view command, std::ostream& err) {
+  if (options.seed_is_secret)
+    err << command << ": seed drawn at random, written to the JSON report (\"seed\") and Gradescope's extra_data only\n";
+  else
+    err << fmt::format("{}: seed {} (rerun with --seed {} to grade the same data)\n", command, options.seed, options.seed);
+}
+
+size_t terminal_columns() {
+  winsize size{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+bool write_reports(const Report& report, const std::vector<ReportOutput>& outputs, std::ostream& out,
+                   std::ostream& err) {
+  bool ok = true;
+  for (const ReportOutput& output : outputs) {
+    std::ostringstream text;
+    switch (output.format) {
+      case Format::Text: write_text(report, text); break;
+      case Format::Json: write_json(report, text); break;
+      case Format::Junit: write_junit(report, text); break;
+      case Format::Gradescope: write_gradescope(report, text); break;
+    }
+    if (output.path.empty()) {
+      out << text.str() << std::flush;
+      continue;
+    }
+    std::ofstream file(output.path, std::ios::binary);
+    file << text.str();
+    file.close();
+    if (!file) {
+      err << fmt::format("grade: cannot write the {} report to {}\n", format_name(output.format), output.path);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
+  // Spec §7: a suite whose headers disagree with the oracle is itself wrong, and the grader says
+  // so before grading anyone; every problem at once. The check is in-process and takes milliseconds.
+  std::ostringstream check_output;
+  SuiteTests checked;
+  int problems = check_suites(options.suites_dir, check_output, {}, false, &checked);
+  auto loaded = load_week(options.suites_dir, options.week, checked);
+  if (problems > 0 || std::holds_alternative<SuiteError>(loaded)) {
+    err << check_output.str();
+    if (auto* error = std::get_if<SuiteError>(&loaded); error && problems == 0) err << format_suite_error(*error) << '\n';
+    err << fmt::format("grade: the suites in {} have problems (listed above): fix them before grading\n",
+                       options.suites_dir);
+    return std::nullopt;
+  }
+  LoadedWeek week = std::move(std::get<LoadedWeek>(loaded));
+  std::vector<TestCase> tests = std::move(week.tests);
+
+  // Generated programs: the week plan's counts, or --fuzz N (three valid for one invalid).
+  std::map<std::string, int> fuzz_counts = week.plan.fuzz_counts;
+  if (options.fuzz > 0) fuzz_counts = {{"valid", options.fuzz - options.fuzz / 4}, {"invalid", options.fuzz / 4}};
+  int fuzz_total = 0;
+  for (const auto& [kind, count] : fuzz_counts) fuzz_total += count;
+  if (fuzz_total > 0 && !fuzz) {
+    if (options.fuzz > 0) {
+      err << "grade: --fuzz: this build has no generators\n";
+      return std::nullopt;
+    }
+    err << fmt::format("grade: note: week {} plans {} generated programs; this build has no generators, "
+                       "so only the suites are graded\n",
+                       options.week, fuzz_total);
+  } else if (fuzz_total > 0) {
+    auto generated = fuzz(fuzz_counts, options.seed, options.week);
+    if (auto* error = std::get_if<std::string>(&generated)) {
+      err << "grade: generated programs: " << *error << '\n';
+      return std::nullopt;
+    }
+    for (TestCase& test : std::get<std::vector<TestCase>>(generated)) {
+      test.visibility = week.plan.fuzz_visibility;  // the week's choice, not the generator's default
+      test.minimized_shown = week.plan.fuzz_minimized_shown;
+      tests.push_back(std::move(test));
+    }
+  }
+
+  if (!options.only.empty()) {
+    std::erase_if(tests, [&](const TestCase& test) { return !matches_any(options.only, test.name); });
+    if (tests.empty()) {
+      err << fmt::format("grade: no test of week {} matches --only {}\n", options.week, fmt::join(options.only, " "));
+      return std::nullopt;
+    }
+  }
+  return WeekTests{std::move(tests), week.plan.limits};
+}
+
+
+GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
+  GradeConfig config;
+  config.week = options.week;
+  config.seed = options.seed;
+  config.seed_is_secret = options.seed_is_secret;
+  config.jobs = options.jobs;
+  config.timeout_seconds = options.timeout_seconds;
+  config.limits = limits;
+  config.max_failures = options.max_failures;
+  if (!is_default_suites_dir(options.suites_dir)) config.suites_arg = options.suites_dir;
+  config.fuzz_count = options.fuzz;
+  // Each minimisation may run the student a few hundred times: bounded in attempts and wall time.
+  config.minimize = [seed = options.seed](const TestCase& failing,
+                                          const std::function<bool(const TestCase&)>& still_fails, double max_seconds) {
+    uirgen::MinimizeLimits budget = kGradeMinimizeLimits;
+    budget.max_seconds = std::min(budget.max_seconds, max_seconds);
+    return minimize_generated_test(failing, still_fails, seed, budget);
+  };
+  return config;
+}
+
+int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
+  auto start = std::chrono::steady_clock::now();
+  std::ostringstream discarded;
+  std::ostream& progress_out = options.quiet ? discarded : err;  // --quiet: problems only
+  print_seed(options, "grade", progress_out);
+  std::optional<WeekTests> week = load_tests(options, fuzz, err);
+  if (!week) return kUsageOrSuiteError;
+  std::vector<TestCase> tests = std::move(week->tests);
+  const std::string& state_file = options.last_failed_file;
+  const std::set<std::string> failed_before =
+      state_file.empty() ? std::set<std::string>{} : read_last_failed(state_file).value_or(std::set<std::string>{});
+  if (options.last_failed) {
+    if (failed_before.empty()) {
+      err << "grade: --last-failed: no test failed in the last run; grading them all\n";
+    } else {
+      std::erase_if(tests, [&](const TestCase& test) { return !failed_before.contains(test.name); });
+      progress_out << fmt::format("grade: --last-failed: {} tests failed in the last run\n", failed_before.size());
+    }
+  }
+  if (options.shard) tests = select_shard(std::move(tests), *options.shard);
+
+  std::error_code ec;
+  std::filesystem::path student = std::filesystem::absolute(options.student, ec);
+  if (ec || access(student.c_str(), X_OK) != 0 || std::filesystem::is_directory(student, ec)) {
+    err << fmt::format("grade: {}: not an executable file\n", options.student);
+    return kUsageOrSuiteError;
+  }
+  if (std::string problem = link_out_of_submission(options.student); !problem.empty()) {
+    err << "grade: " << problem << '\n';
+    return kUsageOrSuiteError;
+  }
+
+  std::string runner_error;
+  std::unique_ptr<ProcessRunner> runner_owner = make_process_runner(options.sandbox, &runner_error);
+  if (!runner_owner) {
+    err << "grade: cannot isolate student processes: " << runner_error << '\n';
+    return kUsageOrSuiteError;
+  }
+  ProcessRunner& runner = *runner_owner;
+  progress_out << "grade: sandbox: " << runner.isolation() << '\n';
+  std::optional<SubmissionCopy> submission_copy;
+  if (runner.tier() == Tier::Uid) {
+    if (std::string refusal = uid_tier_refusal(options); !refusal.empty()) {
+      err << "grade: " << refusal << '\n';
+      return kUsageOrSuiteError;
+    }
+    std::optional<SubmissionCopy> copy = SubmissionCopy::make(student.string(), &runner_error);
+    if (!copy) {
+      err << "grade: " << runner_error << '\n';
+      return kUsageOrSuiteError;
+    }
+    submission_copy.emplace(std::move(*copy));
+  }
+
+  GradeConfig config = shared_config(options, week->limits);
+  config.student = options.student;
+  config.student_path = submission_copy ? submission_copy->executable() : student.string();
+  config.submission_dir = std::filesystem::path(config.student_path).parent_path().string();
+  if (options.student_budget_seconds)
+    config.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(*options.student_budget_seconds));
+  config.keep_dir = options.keep_dir;
+  CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
+
+  progress_out << fmt::format("grade: week {}, {} tests{}, {} jobs\n", options.week, tests.size(),
+                              options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count)
+                                            : "",
+                              options.jobs);
+  ProgressPrinter progress(progress_out, !options.quiet && isatty(STDERR_FILENO) != 0,
+                           static_cast<int>(tests.size()), terminal_columns());
+  GradeRun graded = grade_tests(tests, config, runner, compiler,
+                                [&](const TestResult& result) { progress.test_finished(result); });
+  progress.finish();
+  if (graded.not_run > 0)
+    err << fmt::format("grade: {} tests not run (failed, marked \"not run\" in the report): {}\n", graded.not_run,
+                       describe_run_stop(graded.stopped_by, config.max_failures));
+  if (!state_file.empty())
+    if (auto error = write_last_failed(state_file, next_last_failed(failed_before, graded.results)))
+      err << "grade: note: --last-failed state not saved: " << *error << '\n';
+
+  Report report;
+  report.info.seed = options.seed;
+  report.info.seed_is_secret = options.seed_is_secret;
+  report.info.week = options.week;
+  report.info.student = options.student;
+  report.info.isolation = runner.isolation();
+  if (options.shard) {
+    report.info.shard_index = options.shard->index;
+    report.info.shard_count = options.shard->count;
+  }
+  report.info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.results = std::move(graded.results);
+  std::sort(report.results.begin(), report.results.end(), result_order);
+  if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
+
+  return graded.not_run == 0 && every_test_passed(report) ? kAllPassed : kSomeFailed;
+}
+
+int run_merge(const Options& options, std::ostream& out, std::ostream& err) {
+  std::vector<Report> shards;
+  for (const std::string& path : options.merge_files) {
+    std::optional<std::string> text = read_file_text(path);
+    if (!text) {
+      err << fmt::format("grade merge: cannot read {}\n", path);
+      return kUsageOrSuiteError;
+    }
+    auto report = read_json(*text);
+    if (auto* error = std::get_if<std::string>(&report)) {
+      err << fmt::format("grade merge: {}: {}\n", path, *error);
+      return kUsageOrSuiteError;
+    }
+    shards.push_back(std::move(std::get<Report>(report)));
+  }
+  auto merged = merge_reports(shards);
+  if (auto* error = std::get_if<std::string>(&merged)) {
+    err << "grade merge: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  const Report& report = std::get<Report>(merged);
+  err << fmt::format("grade merge: seed {}, {} shards, {} tests\n", report.info.seed, shards.size(),
+                     report.results.size());
+  if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
+  return every_test_passed(report) ? kAllPassed : kSomeFailed;
+}
+
+int run_check_suites(const Options& options, std::ostream& out) {
+  return check_suites(options.suites_dir, out, {}, options.coverage) == 0 ? kAllPassed : kUsageOrSuiteError;
+}
+
+}  // namespace uirgrade

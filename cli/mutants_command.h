@@ -1,0 +1,23 @@
+// `grade --mutants [all|NAME,...]`: every mutant of the catalogue (oracle/mutants.h) graded like a
+// student against the week's suites and generated tests, in-process (mutation/mutant_grading.h), and
+// the kill matrix: for each mutant the tests that kill it and the score it would get, the
+// survivors, and for each test the mutants only it kills. Exit 0 iff every mutant is killed.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "grader/grade.h"
+#include "cli/options.h"
+#include "mutation/mutant_grading.h"
+
+namespace uirgrade {
+
+/// The matrix for people: per mutant, per test (the mutants only it kills), the survivors.
+void write_kill_matrix_text(const KillMatrix& matrix, std::ostream& out);
+/// {"week", "seed", "mutants": [{name, description, killed_by, points, max_points}], "tests": [{name, kills}]}
+void write_kill_matrix_json(const KillMatrix& matrix, std::ostream& out);
+
+int run_mutants(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err);
+
+}  // namespace uirgrade

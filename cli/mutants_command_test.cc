@@ -1,0 +1,45 @@
+// grade --mutants: the kill matrix (mutation/mutant_grading.h) printed for people and as the JSON the
+// class report reads, and the shipped week-3 suites kill every mutant of the catalogue (the gate a
+// course's CI runs) while the oracle itself passes all of them.
+#include "cli/mutants_command.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "grader/suite.h"
+#include "oracle/mutants.h"
+#include "uirgrade_paths.h"
+
+namespace uirgrade {
+namespace {
+
+TEST(KillMatrixReport, TextNamesTheSurvivorsAndJsonHasTheClassReportsShape) {
+  KillMatrix m;
+  m.week = 3;
+  m.seed = 1;
+  m.mutants = {{"floor-division", "idiv rounds down", {"t/negative"}, 2, 4}, {"max-python", "max", {}, 4, 4}};
+  m.tests = {{"t/negative", {"floor-division"}}, {"t/positive", {}}};
+  std::ostringstream text, json;
+  write_kill_matrix_text(m, text);
+  EXPECT_NE(text.str().find("SURVIVORS (1): max-python"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("t/negative"), std::string::npos) << text.str();
+  write_kill_matrix_json(m, json);
+  for (const char* key : {"\"week\": 3", "\"seed\": 1", "\"mutants\"", "\"killed_by\"", "\"points\"", "\"max_points\"",
+                          "\"tests\"", "\"kills\"", "\"description\""})
+    EXPECT_NE(json.str().find(key), std::string::npos) << key << "\n" << json.str();
+}
+
+TEST(KillMatrix, TheShippedWeek3SuitesKillEveryMutant) {
+  auto loaded = load_week(std::string(UIRGRADE_SOURCE_DIR) + "/suites", 3);
+  ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded));
+  std::vector<std::string> all;
+  for (const uir::MutantInfo& info : uir::mutant_catalogue()) all.emplace_back(info.name);
+  KillMatrix m = kill_matrix(std::get<LoadedWeek>(loaded).tests, all, 3, 1, 2);
+  for (const MutantRow& row : m.mutants) EXPECT_FALSE(row.killed_by.empty()) << row.name << " survives the suites";
+  for (const TestCase& test : std::get<LoadedWeek>(loaded).tests)
+    EXPECT_TRUE(mutant_passes(test, compute_expected(test, 1), uir::Mutants())) << test.name << " fails the oracle";
+}
+
+}  // namespace
+}  // namespace uirgrade

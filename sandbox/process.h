@@ -1,0 +1,128 @@
+// Running one untrusted program under limits. The grader's logic talks to the CommandRunner
+// interface only, so it is tested with a fake; the real runner (process.cc, Boost.Process) is
+// tested against misbehaving programs (grader/testdata/students/).
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sandbox/sandbox_tier.h"
+
+namespace uirgrade {
+
+class SandboxPool;
+
+struct ProcessLimits {
+  double wall_seconds = 10.0;
+  double cpu_seconds = 10.0;
+  uint64_t address_space_bytes = 2ull << 30;  // 2 GiB
+  uint64_t stdout_cap_bytes = 1ull << 20;     // captured; the rest is drained and dropped
+  uint64_t stderr_cap_bytes = 1ull << 20;
+  uint64_t file_size_bytes = 64ull << 20;     // RLIMIT_FSIZE for files it writes
+  /// For the whole process tree of the run, where a cgroup can hold it (sandbox/cgroup.h); where
+  /// none can, only address_space_bytes per process and the borrowed uid's RLIMIT_NPROC apply.
+  uint64_t memory_bytes = 2ull << 30;
+  uint64_t processes = 64;
+  /// What its working directory may hold (sandbox/process_workdir.h).
+  uint64_t workdir_bytes = 256ull << 20;
+  uint64_t workdir_files = 10'000;
+};
+
+struct ProcessRequest {
+  std::vector<std::string> argv;  // argv[0] is the executable's path; no shell is involved
+  std::string stdin_data;         // what the program reads on stdin (the runner puts it in a file)
+  /// Files written into the program's fresh working directory before it starts, as (name, content):
+  /// e.g. ("prog.uir", text), so that argv can say `run prog.uir`. The directory is removed afterwards.
+  std::vector<std::pair<std::string, std::string>> files;
+  ProcessLimits limits;
+  /// Host paths the program needs to read (the submission's directory, a compiled kernel): in the
+  /// namespaces tier the only ones it sees beside the system's, bound read-only at the same place.
+  std::vector<std::string> read_only_paths;
+  /// Files the program leaves in its working directory that the grader takes, as (name, absolute
+  /// destination), moved there after a run that exited 0 (the C compiler's output): regular files
+  /// only, then owned by the grader and read-only to others.
+  std::vector<std::pair<std::string, std::string>> take_files;
+  /// Uid tier only: the one supplementary group the program runs with, the group of a class
+  /// student's private submission copy (sandbox/submission.h); unset: no supplementary group.
+  std::optional<gid_t> extra_group;
+  /// The same read-only paths come again and again (the submission, for each test): in the
+  /// namespaces tier a pre-built sandbox with them may serve the run (sandbox/sandbox_pool.h),
+  /// reset between runs, instead of a bubblewrap started for this run alone.
+  bool reuse_sandbox = false;
+  /// Test-only weakening, never set by the grader: no syscall filter (sandbox/syscall_filter.h),
+  /// to show the channels through a borrowed uid's keyring that the filter closes.
+  bool weakened_no_syscall_filter = false;
+};
+
+struct ProcessResult {
+  bool started = false;      // false: internal error (spawn or sandbox failed): never the student's fault
+  std::string internal_error;
+  bool exited = false;       // exited normally: exit_code is set
+  int exit_code = -1;
+  int signal = 0;            // killed by this signal (0: none)
+  bool timed_out = false;    // killed at the wall-clock deadline
+  bool cpu_limit = false;    // SIGXCPU / CPU time at the limit
+  bool probably_memory = false;  // a guess (rlimits cannot tell for sure): say "probably"
+  bool memory_limit = false;     // certain: the kernel killed it for the whole run's memory limit
+  bool process_limit = false;    // a fork or clone failed at the whole run's process limit
+  bool workdir_limit = false;    // its working directory reached its cap (then it was stopped)
+  bool stdout_truncated = false;
+  bool stderr_truncated = false;
+  std::string out;
+  std::string err;
+  double wall_seconds = 0;
+  double cpu_seconds = 0;
+  uint64_t peak_rss_bytes = 0;  // the whole tree's peak where a memory cgroup measured it
+};
+
+class CommandRunner {
+ public:
+  virtual ~CommandRunner() = default;
+  /// Runs one process to completion. Safe to call from many threads at once.
+  virtual ProcessResult run(const ProcessRequest& request) = 0;
+  /// What every run is isolated by, for the first line of the reports ("" when nothing is known).
+  virtual std::string isolation() const { return ""; }
+};
+
+/// The real runner (process.cc): Boost.Process, rlimits, process groups, and the tier's isolation
+/// (sandbox/sandbox_tier.h) for every process it starts, student, C compiler and kernel alike.
+/// In the namespaces tier as root it keeps pre-built sandboxes for the requests that allow it.
+enum class SandboxReuse {
+  ResetBetweenRuns,  // the grader's way
+  Never,             // a bubblewrap for every run (a bench's baseline)
+  WeakenedNoReset,   // tests only: what passes between runs when the reset is left out
+};
+class ProcessRunner : public CommandRunner {
+ public:
+  /// `weakened_per_process_limits_only` is a test-only weakening, never set by the CLI: no cgroup,
+  /// no working-directory cap and no process limit, only the per-process rlimits (address space,
+  /// CPU, file size), to show what the whole-run limits stop.
+  explicit ProcessRunner(Tier tier, bool weakened_per_process_limits_only = false,
+                         SandboxReuse reuse = SandboxReuse::ResetBetweenRuns);
+  ~ProcessRunner() override;
+  ProcessResult run(const ProcessRequest& request) override;
+  std::string isolation() const override;
+  Tier tier() const { return tier_; }
+  /// How many sandboxes were built for reuse so far (0 without a pool).
+  size_t sandboxes_built() const;
+
+ private:
+  struct CheckedAccess;  // what a borrowed uid was found able to read (process.cc)
+  Tier tier_;
+  bool per_process_limits_only_;
+  std::unique_ptr<SandboxPool> pool_;
+  std::unique_ptr<CheckedAccess> checked_access_;
+};
+
+/// The runner of the tier `sandbox` asks for (probing bubblewrap once per grader process), or
+/// nullptr with *error saying why no such tier is possible here.
+std::unique_ptr<ProcessRunner> make_process_runner(Sandbox sandbox, std::string* error);
+
+}  // namespace uirgrade

@@ -1,0 +1,52 @@
+// The filter is a fixed BPF program (no allocation: it is installed between fork and exec).
+// A process may also make syscalls of another ABI (int 0x80 for i386, the x32 bit on x86_64),
+// whose numbers differ: a call of any ABI but the native one is refused, so that the refused
+// calls cannot be reached under other numbers.
+#include "sandbox/syscall_filter.h"
+
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+
+#include <cerrno>
+#include <cstddef>
+
+namespace uirgrade {
+namespace {
+
+#if defined(__x86_64__)
+constexpr unsigned kNativeArch = AUDIT_ARCH_X86_64;
+constexpr unsigned kForeignAbiBit = 0x40000000;  // __X32_SYSCALL_BIT: x32 calls on the same arch
+#elif defined(__aarch64__)
+constexpr unsigned kNativeArch = AUDIT_ARCH_AARCH64;
+constexpr unsigned kForeignAbiBit = 0;
+#else
+#error "syscall_filter.cc: add this architecture's AUDIT_ARCH (and any second ABI on it)"
+#endif
+
+constexpr unsigned kRefuse = SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA);
+
+// Jump offsets count the instructions after the jump: `refuse` is the last but one.
+sock_filter kProgram[] = {
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kNativeArch, 0, 6),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+    BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, kForeignAbiBit, 4, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_add_key, 3, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_request_key, 2, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_keyctl, 1, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mq_open, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, kRefuse),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+};
+
+}  // namespace
+
+int install_syscall_filter() {
+  sock_fprog program{static_cast<unsigned short>(sizeof kProgram / sizeof kProgram[0]), kProgram};
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) == 0 ? 0 : -1;
+}
+
+}  // namespace uirgrade
