@@ -81,7 +81,7 @@ ProcessResult ProcessRunner::run(const ProcessRequest& request) {
 size_t ProcessRunner::sandboxes_built() const { return pool_ ? pool_->sandboxes_built() : 0; }
 
 std::string ProcessRunner::isolation() const {
-  std::string identity = running_as_root() ? "a borrowed unprivileged uid per run"
+  std::string identity = running_as_root() ? "a borrowed unprivileged uid per run (" + borrowed_uids_description() + ")"
                                            : fmt::format("the grader's uid {}", getuid());
   std::string limits = limits_in_force(tier_, has_whole_run_limits(tier_, per_process_limits_only_));
   switch (tier_) {

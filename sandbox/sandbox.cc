@@ -1,7 +1,10 @@
 // Borrowed uids, killing by uid, and bubblewrap, for the process runner (process.cc).
 //
 // Uids come from a range that no account uses (inside this user namespace's uid and gid maps, so
-// that a Docker userns-remap container works too). A uid is held by an flock on a file named after
+// that a Docker userns-remap container works too). Graders in different containers on one host share
+// the kernel's uids but not each other's lock files, so each grader draws its own window of the
+// range at random (the range is two billion ids wide where the maps allow it), and a uid that owns a
+// process it did not start is skipped, never killed: it may be another grader's student. A uid is held by an flock on a file named after
 // it in a root-only directory: flock dies with the grader, so a crashed grader frees its uids, and
 // two grader processes (ctest runs tests in parallel) never share one. The helpers that must act
 // as another uid fork a child that changes identity with raw syscalls (in the child of a threaded
@@ -12,6 +15,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -35,7 +39,14 @@ namespace {
 
 constexpr const char* kLockDirectory = "/tmp/uirgrade-uid-locks";
 constexpr uint64_t kPreferredFirstId = 1'600'000'000;  // far above any account
-constexpr uint64_t kIdCount = 4096;                      // more than any --jobs
+constexpr uint64_t kWideRange = uint64_t{1} << 31;      // up to 3.75e9: below (uid_t)-1 and overflow ids
+constexpr uint64_t kIdCount = 4096;                      // one grader's window: more than any --jobs
+
+// Borrowed uids are [first, first + count).
+struct BorrowedRange {
+  uint64_t first;
+  uint64_t count;
+};
 
 // How many ids from 0 up the map file (/proc/self/uid_map or gid_map) maps; 0 when unreadable.
 uint64_t ids_mapped_from_zero(const char* map_path) {
@@ -46,15 +57,27 @@ uint64_t ids_mapped_from_zero(const char* map_path) {
   return 0;
 }
 
-// The first id of the borrowed range: the preferred one when the maps reach it, else the top of
-// a smaller map (a remapped container maps 65536 ids), below 65534 (nobody) and 65535.
-std::optional<uint64_t> first_borrowed_id(std::string* error) {
+// The range uids are borrowed from: two billion ids from the preferred first one when the maps reach
+// that far, else the top of a smaller map (a remapped container maps 65536 ids, a uid space of its
+// own), below 65534 (nobody) and 65535.
+std::optional<BorrowedRange> borrowed_range(std::string* error) {
   uint64_t mapped = std::min(ids_mapped_from_zero("/proc/self/uid_map"), ids_mapped_from_zero("/proc/self/gid_map"));
-  if (mapped >= kPreferredFirstId + kIdCount) return kPreferredFirstId;
-  if (mapped >= 3 * kIdCount) return mapped - kIdCount - 2;
+  if (mapped >= kPreferredFirstId + kWideRange) return BorrowedRange{kPreferredFirstId, kWideRange};
+  if (mapped >= kPreferredFirstId + kIdCount) return BorrowedRange{kPreferredFirstId, mapped - kPreferredFirstId};
+  if (mapped >= 3 * kIdCount) return BorrowedRange{mapped - kIdCount - 2, kIdCount};
   *error = fmt::format("only {} uids are mapped in this user namespace: too few to borrow {} for students",
                        mapped, kIdCount);
   return std::nullopt;
+}
+
+// This grader's window of `range`: kIdCount ids from a random place, so that two graders that
+// cannot see each other's locks (two containers) pick the same uid only by a chance of about
+// 2 * kIdCount / range.count (4e-6 in the wide range).
+uint64_t random_window_start(const BorrowedRange& range) {
+  uint64_t draw = 0;
+  if (getrandom(&draw, sizeof draw, 0) != static_cast<ssize_t>(sizeof draw))
+    draw = static_cast<uint64_t>(getpid()) * 0x9e3779b97f4a7c15ULL ^ static_cast<uint64_t>(time(nullptr));
+  return range.first + draw % (range.count - kIdCount + 1);
 }
 
 // The lock directory must be ours and private: a student (another uid) could otherwise hold locks.
@@ -107,9 +130,10 @@ struct ClaimedUids {
   std::deque<std::pair<uid_t, int>> ready;  // (uid, its lock file's descriptor)
 };
 
-// Locks up to kClaimBatch free uids after the cursor and keeps those that own no process; a uid
-// that still owns processes (left by a grader that crashed) would start with part of its NPROC
-// budget spent: they are killed, and the uid is skipped. False with *error when none is free.
+// Locks up to kClaimBatch free uids after the cursor and keeps those that own no process. A uid
+// that owns processes is skipped and left alone: they may be another grader's students (another
+// container sees none of our locks) or left by a grader of ours that crashed; either way this grader
+// did not start them. False with *error when none is free.
 bool claim_batch(uint64_t first_id, std::atomic<uint64_t>& cursor, ClaimedUids& claimed, std::string* error) {
   for (uint64_t attempt = 0; attempt < kIdCount && claimed.ready.empty();) {
     std::vector<std::pair<uid_t, int>> locked;
@@ -135,40 +159,62 @@ bool claim_batch(uint64_t first_id, std::atomic<uint64_t>& cursor, ClaimedUids& 
         claimed.ready.emplace_back(uid, fd);
         continue;
       }
-      kill_every_process_of(uid);
+      if (UidLease::weakened_kill_busy_uids) kill_every_process_of(uid);
       close(fd);
     }
   }
   if (!claimed.ready.empty()) return true;
-  *error = fmt::format("all {} student uids are in use", kIdCount);
+  *error = fmt::format("all {} student uids of this grader's window are in use", kIdCount);
   return false;
+}
+
+// The range, this grader's window of it, and the claims made from it: drawn once per grader process.
+struct Borrowing {
+  Borrowing() : range(borrowed_range(&error)), window_first(range ? random_window_start(*range) : 0) {}
+  std::string error;
+  std::optional<BorrowedRange> range;
+  uint64_t window_first;
+  std::atomic<uint64_t> cursor{0};
+  ClaimedUids claimed;
+};
+
+Borrowing& borrowing() {
+  static Borrowing state;
+  return state;
 }
 
 }  // namespace
 
+bool UidLease::weakened_kill_busy_uids = false;
+
+std::string borrowed_uids_description() {
+  const Borrowing& state = borrowing();
+  if (!state.range) return state.error;
+  return fmt::format("uids {}-{} (a window drawn at random from {}-{})", state.window_first,
+                     state.window_first + kIdCount - 1, state.range->first, state.range->first + state.range->count - 1);
+}
+
+uid_t UidLease::next_candidate_for_tests() {
+  Borrowing& state = borrowing();
+  std::lock_guard lock(state.claimed.mutex);
+  for (const auto& [uid, fd] : state.claimed.ready) close(fd);  // so that the next claim searches
+  state.claimed.ready.clear();
+  return static_cast<uid_t>(state.window_first + state.cursor.load() % kIdCount);
+}
+
 std::optional<UidLease> UidLease::claim(std::string* error) {
-  struct BorrowedRange {
-    std::optional<uint64_t> first_id;
-    std::string error;
-  };
-  static const BorrowedRange range = [] {
-    BorrowedRange found;
-    found.first_id = first_borrowed_id(&found.error);
-    return found;
-  }();
-  if (!range.first_id) {
-    *error = range.error;
+  Borrowing& state = borrowing();
+  if (!state.range) {
+    *error = state.error;
     return std::nullopt;
   }
   if (!lock_directory_ready(error)) return std::nullopt;
-  // Start each search after the last claim (and at a per-process offset), so that a uid is reused
-  // as late as possible and parallel claims rarely try the same file.
-  static std::atomic<uint64_t> cursor{static_cast<uint64_t>(getpid()) * 131};
-  static ClaimedUids claimed;
-  std::lock_guard lock(claimed.mutex);
-  if (claimed.ready.empty() && !claim_batch(*range.first_id, cursor, claimed, error)) return std::nullopt;
-  auto [uid, fd] = claimed.ready.front();
-  claimed.ready.pop_front();
+  // Each search starts after the last claim, so that a uid is reused as late as possible.
+  std::lock_guard lock(state.claimed.mutex);
+  if (state.claimed.ready.empty() && !claim_batch(state.window_first, state.cursor, state.claimed, error))
+    return std::nullopt;
+  auto [uid, fd] = state.claimed.ready.front();
+  state.claimed.ready.pop_front();
   return UidLease(uid, fd);
 }
 

@@ -19,7 +19,9 @@ bool running_as_root();
 
 /// A uid (and the gid of the same number) that no account uses, borrowed for one run. Concurrent
 /// runs, in this grader or another one on the machine, never share one: each holds an flock on
-/// its own file in a root-only directory, released when the lease is destroyed. Move-only.
+/// its own file in a root-only directory, released when the lease is destroyed. Graders that cannot
+/// see each other's locks (in different containers on one host) draw their windows of uids at
+/// random from a range of two billion, and never take, or kill, a uid that owns a process. Move-only.
 class UidLease {
  public:
   /// Claims a free uid: one that no other lease holds and that owns no process. Uids are locked
@@ -32,11 +34,20 @@ class UidLease {
   uid_t uid() const { return uid_; }
   gid_t gid() const { return static_cast<gid_t>(uid_); }
 
+  /// Test-only: the uid the next claim tries first; uids claimed and waiting are released first.
+  static uid_t next_candidate_for_tests();
+  /// Test-only weakening: a claim kills the processes of a busy uid, as it once did (another
+  /// grader's students among them), instead of skipping the uid.
+  static bool weakened_kill_busy_uids;
+
  private:
   UidLease(uid_t uid, int lock_fd) : uid_(uid), lock_fd_(lock_fd) {}
   uid_t uid_;
   int lock_fd_;
 };
+
+/// Which uids this grader borrows, for the reports' sandbox line (or why it cannot borrow any).
+std::string borrowed_uids_description();
 
 /// The processes whose real uid is `uid` now, zombies included.
 std::vector<pid_t> processes_owned_by(uid_t uid);

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -95,6 +97,50 @@ TEST(KillEveryProcessOf, KillsAProcessOfThatUid) {
   ASSERT_EQ(waitpid(sleeper, &status, 0), sleeper);
   EXPECT_TRUE(WIFSIGNALED(status));
   EXPECT_EQ(WTERMSIG(status), SIGKILL);
+}
+
+// Two graders on one host that cannot see each other's locks (two containers) may try the same
+// uid: a uid that owns a process this grader did not start is skipped and its processes left alone.
+// The weakened claim (the one before issue 24) killed them: another container's honest students died.
+TEST(UidLease, AUidOwnedByAnotherGradersStudentIsSkippedAndItsProcessLeftAlive) {
+  if (!running_as_root()) GTEST_SKIP() << "only root can act as another uid";
+  std::string error;
+  int status = 0;
+  {
+    UidLease::weakened_kill_busy_uids = true;
+    const uid_t taken = UidLease::next_candidate_for_tests();
+    const pid_t other_student = sleeper_as(taken);
+    ASSERT_GT(other_student, 0);
+    std::optional<UidLease> lease = UidLease::claim(&error);
+    UidLease::weakened_kill_busy_uids = false;
+    ASSERT_TRUE(lease) << error;
+    EXPECT_NE(lease->uid(), taken);
+    ASSERT_EQ(waitpid(other_student, &status, 0), other_student);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "the weakened claim kills it";
+  }
+  const uid_t taken = UidLease::next_candidate_for_tests();
+  const pid_t other_student = sleeper_as(taken);
+  ASSERT_GT(other_student, 0);
+  std::optional<UidLease> lease = UidLease::claim(&error);
+  ASSERT_TRUE(lease) << error;
+  EXPECT_NE(lease->uid(), taken);
+  EXPECT_EQ(waitpid(other_student, &status, WNOHANG), 0) << "the other grader's student still runs";
+  kill(other_student, SIGKILL);
+  ASSERT_EQ(waitpid(other_student, &status, 0), other_student);
+}
+
+TEST(UidLease, EachGraderSaysWhichWindowOfUidsItBorrows) {
+  if (!running_as_root()) GTEST_SKIP() << "only root borrows uids";
+  std::string error;
+  std::optional<UidLease> lease = UidLease::claim(&error);
+  ASSERT_TRUE(lease) << error;
+  const std::string described = borrowed_uids_description();
+  unsigned long first = 0, last = 0;
+  ASSERT_EQ(std::sscanf(described.c_str(), "uids %lu-%lu", &first, &last), 2) << described;
+  EXPECT_EQ(last - first + 1, 4096u);
+  EXPECT_GE(lease->uid(), first);
+  EXPECT_LE(lease->uid(), last);
+  EXPECT_NE(described.find("drawn at random"), std::string::npos) << described;
 }
 
 // The check a claim makes for a whole batch of uids at once.
