@@ -6,19 +6,31 @@ FROM debian:12 AS build
 ENV DEBIAN_FRONTEND=noninteractive
 COPY scripts/install-deps.sh /opt/uirgrade/src/scripts/install-deps.sh
 RUN /opt/uirgrade/src/scripts/install-deps.sh && rm -rf /var/lib/apt/lists/*
-COPY . /opt/uirgrade/src
+# Only what the build reads, so that a change to the suites, the docs or docker/ rebuilds nothing
+# (.dockerignore leaves the tests out too: UIRGRADE_BUILD_TESTS=OFF does not read them).
+COPY CMakeLists.txt /opt/uirgrade/src/
+COPY cmake /opt/uirgrade/src/cmake
+COPY scripts /opt/uirgrade/src/scripts
+COPY oracle /opt/uirgrade/src/oracle
+COPY testcase /opt/uirgrade/src/testcase
+COPY mutation /opt/uirgrade/src/mutation
+COPY generators /opt/uirgrade/src/generators
+COPY grader /opt/uirgrade/src/grader
+COPY bench /opt/uirgrade/src/bench
 # The grader finds its built-in suites at the source path it was configured with
 # (/opt/uirgrade/src/suites), so the final stage keeps that path. Binaries are stripped (the debug
-# information is 80% of their size); /opt/uirgrade is made root's only HERE, in the build stage,
+# information is 80% of their size). /opt/uirgrade is made root's only HERE, in the build stage,
 # because the uid tier refuses to grade when a student uid can read the suites or the grader, and a
-# chmod in the final stage would copy every file into a second layer.
+# chmod in the final stage would copy every file into a second layer. /grading, root's only too, is
+# where a course mounts what students must not reach (docs/ci/kubernetes-job.yml).
 RUN cd /opt/uirgrade/src \
     && BUILD_DIR=/opt/uirgrade/build BUILD_TARGETS="grade uir-oracle uirgen" ./scripts/build.sh -DUIRGRADE_BUILD_TESTS=OFF \
     && mkdir -p /stage/opt/uirgrade/build /stage/opt/uirgrade/src /stage/autograder \
-    && for tool in grade uir-oracle uirgen; do strip -o /stage/opt/uirgrade/build/$tool /opt/uirgrade/build/$tool; done \
-    && cp -r suites /stage/opt/uirgrade/src/suites \
-    && install -m 0755 docker/run_autograder /stage/autograder/run_autograder \
-    && chmod -R go-rwx /stage/opt/uirgrade
+    && mkdir -m 0700 /stage/grading \
+    && for tool in grade uir-oracle uirgen; do strip -o /stage/opt/uirgrade/build/$tool /opt/uirgrade/build/$tool; done
+COPY suites /stage/opt/uirgrade/src/suites
+COPY docker/run_autograder /stage/autograder/run_autograder
+RUN chmod -R go-rwx /stage/opt/uirgrade && chmod 0755 /stage/autograder/run_autograder
 
 FROM debian:12
 ENV DEBIAN_FRONTEND=noninteractive
