@@ -232,7 +232,10 @@ TEST(Shipping, KubernetesIndexedJobHasOnePodPerShard) {
   EXPECT_NE(args.find("--shard \"$((JOB_COMPLETION_INDEX + 1))/" + std::to_string(shards) + "\""), std::string::npos)
       << args;
   std::string merge = read(kSource / "docs/ci/kubernetes-merge-job.yml");
-  EXPECT_NE(args.find("--out \"/results/shards/class-$shard\""), std::string::npos) << args;
+  // Both volumes under the image's root-only /grading: no student uid reaches them (the uid tier).
+  EXPECT_NE(args.find("--out \"/grading/results/shards/class-$shard\" /grading/submissions"), std::string::npos) << args;
+  for (const auto& mount : spec["template"]["spec"]["containers"][0]["volumeMounts"])
+    EXPECT_EQ(mount["mountPath"].as<std::string>().rfind("/grading/", 0), 0u) << mount["mountPath"];
   for (int k = 1; k <= shards; ++k)
     EXPECT_NE(merge.find("/results/shards/class-" + std::to_string(k)), std::string::npos) << "the merge reads shard " << k;
 }

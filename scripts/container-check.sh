@@ -136,9 +136,9 @@ check "image is at most 600 MB" $? "$((size / 1000000)) MB"
 inspect=$(podman image inspect "$image" --format '{{json .Config.Entrypoint}} {{json .Config.Cmd}} {{.Config.User}}')
 [ "$inspect" = '["/usr/bin/tini","--"] ["grade","--help"] ' ]
 check "entrypoint is tini alone, default command grade --help, runs as root" $? "$inspect"
-"${run_[@]}" "$image" sh -c 'stat -c %a /opt/uirgrade /opt/uirgrade/build/grade /opt/uirgrade/src/suites' > "$work/modes.txt" 2>&1
-[ "$(tr '\n' ' ' < "$work/modes.txt")" = "700 700 700 " ]
-check "/opt/uirgrade is root's only" $? "$(tr '\n' ' ' < "$work/modes.txt")"
+"${run_[@]}" "$image" sh -c 'stat -c %a /opt/uirgrade /opt/uirgrade/build/grade /opt/uirgrade/src/suites /grading' > "$work/modes.txt" 2>&1
+[ "$(tr '\n' ' ' < "$work/modes.txt")" = "700 700 700 700 " ]
+check "/opt/uirgrade and /grading are root's only" $? "$(tr '\n' ' ' < "$work/modes.txt")"
 "${run_[@]}" --user 1000 "$image" grade --help > "$work/user1000.txt" 2>&1
 [ $? -eq 126 ]
 check "as a non-root user grade cannot start (as the Dockerfile says)" $? "$(head -c 120 "$work/user1000.txt")"
@@ -168,8 +168,9 @@ make_student() {  # make_student DIR KIND
 # Looks for other students' work, Gradescope's metadata and the hidden suites; kills what it can;
 # leaves a file for later students; then answers nonsense.
 for f in /autograder/submission_metadata.json /autograder/source/suites/weeks.yaml /autograder/results/results.json \
-         /opt/uirgrade/src/suites/weeks.yaml ../*/student-uirc ../../*/*/student-uirc /submissions/*/student-uirc \
-         /__w/*/*/submissions/*/student-uirc /builds/*/*/submissions/*/student-uirc /proc/1/environ; do
+         /opt/uirgrade/src/suites/weeks.yaml ../*/student-uirc ../../*/*/student-uirc /grading/submissions/*/student-uirc \
+         /__w/*/*/submissions/*/student-uirc /builds/*/*/submissions/*/student-uirc /__w/*/*/.git/config \
+         /builds/*/*/.git/config /proc/1/environ; do
   [ -r "$f" ] && { echo "LEAKED $f"; head -c 300 "$f" | tr -dc '[:print:]\n'; echo; }
 done
 kill -9 -1 2> /dev/null
@@ -207,6 +208,7 @@ for kind in oracle buggy missing hostile source build-fails lost-exec-bits; do m
 class=$work/class-repo
 rm -rf "$class" && mkdir -p "$class/submissions"
 for kind in oracle buggy missing not-executable hostile; do make_student "$class/submissions/$kind" "$kind"; done
+mkdir -p "$class/.git" && echo "every submission is in .git too" > "$class/.git/config"
 chmod -R a+rX "$class"
 
 # The known scores: the host grades (namespaces tier) with the checks' seed.
@@ -346,9 +348,8 @@ rm -rf "$ref" && mkdir -p "$ref"
 recipe_seed=$(sed -n 's/^export SEED=//p' "$recipes/github-env.sh" | tr -d '"')
 t0=$(date +%s)
 # shellcheck disable=SC2046
-"${run_[@]}" $(mode_args default) -v "$class/submissions:/submissions:ro" -v "$ref:/out" "$image" sh -c \
-  "work=\$(mktemp -d) && cp -r /submissions \$work/ && grade class --week $week --seed $recipe_seed \
-   --student-budget 900 --out \$work/class \$work/submissions; s=\$?; cp -r \$work/class /out/; exit \$s" \
+"${run_[@]}" $(mode_args default) -v "$class/submissions:/grading/submissions:ro" -v "$ref:/grading/out" "$image" \
+  grade class --week "$week" --seed "$recipe_seed" --student-budget 900 --out /grading/out/class /grading/submissions \
   > "$ref/log.txt" 2>&1
 check "reference: one grade class of the five in a default container" $? "$(grep -c graded "$ref/log.txt") graded"
 figure "seconds per student, grade class (default container, 5 students): $(( ($(date +%s) - t0) / 5 ))"
@@ -432,14 +433,14 @@ rm -rf "$kube" && mkdir -p "$kube/results"
 kube_ok=0
 completions=$(cat "$recipes/kubernetes-completions")
 # shellcheck disable=SC2046
-"${run_[@]}" $(mode_args kubernetes) -v "$kube/results:/results" --entrypoint /bin/sh \
+"${run_[@]}" $(mode_args kubernetes) -v "$kube/results:/grading/results" --entrypoint /bin/sh \
   -e "$(sed -n 's/^export WEEK=//p' "$recipes/kubernetes-merge-job-env.sh" | sed 's/^/WEEK=/')" \
   -e "$(sed -n 's/^export SEED=//p' "$recipes/kubernetes-merge-job-env.sh" | sed 's/^/SEED=/')" \
   "$image" -c "$(cat "$recipes/kubernetes-merge-job.sh")" > "$kube/merge.log" 2>&1 &
 merge_pid=$!
 for index in $(seq 0 $((completions - 1))); do
   # shellcheck disable=SC2046
-  "${run_[@]}" $(mode_args kubernetes) -v "$class/submissions:/submissions:ro" -v "$kube/results:/results" \
+  "${run_[@]}" $(mode_args kubernetes) -v "$class/submissions:/grading/submissions:ro" -v "$kube/results:/grading/results" \
     -e JOB_COMPLETION_INDEX="$index" \
     -e "$(sed -n 's/^export WEEK=//p' "$recipes/kubernetes-job-env.sh" | sed 's/^/WEEK=/')" \
     -e "$(sed -n 's/^export SEED=//p' "$recipes/kubernetes-job-env.sh" | sed 's/^/SEED=/')" \
