@@ -25,6 +25,7 @@ gs_image=localhost/uirgrade-gradescope:check
 seed=20261203
 week=3
 mkdir -p "$work"
+chmod 0700 "$work"  # the host's grader in the uid tier refuses suites a student uid could read
 passes=0 failures=0 pending_failures=0
 summary=()
 started=$(date +%s)
@@ -173,7 +174,7 @@ for f in /autograder/submission_metadata.json /autograder/source/suites/weeks.ya
          /builds/*/*/.git/config /proc/1/environ; do
   [ -r "$f" ] && { echo "LEAKED $f"; head -c 300 "$f" | tr -dc '[:print:]\n'; echo; }
 done
-kill -9 -1 2> /dev/null
+[ "$(id -u)" -ne 0 ] && kill -9 -1 2> /dev/null  # (as root, with no sandbox, it would end the check itself)
 echo "planted" > /tmp/planted-by-hostile 2> /dev/null
 echo "0: 1 2 3"
 exit 0
@@ -247,7 +248,7 @@ fi
 # run_gradescope IMAGE MODE STUDENT-DIR OUT-DIR: Gradescope's local test, with a metadata file
 # holding a secret the student must not see.
 run_gradescope() {
-  local img=$1 mode=$2 sub=$3 out=$4
+  local img=$1 mode=$2 sub=$3 out=$4 sandbox=${5:-auto}
   rm -rf "$out" && mkdir -p "$out/results" "$out/submission"
   cp -a "$sub/." "$out/submission/"
   echo '{"previous_submissions": [{"results": {"output": "SECRET-METADATA-7f3a"}}]}' > "$out/metadata.json"
@@ -255,7 +256,7 @@ run_gradescope() {
   local t0 t1
   t0=$(date +%s.%N)
   # shellcheck disable=SC2046
-  "${run_[@]}" $(mode_args "$mode") -e UIRGRADE_SEED="$seed" -e UIRGRADE_WEEK="$week" \
+  "${run_[@]}" $(mode_args "$mode") -e UIRGRADE_SEED="$seed" -e UIRGRADE_WEEK="$week" -e UIRGRADE_SANDBOX="$sandbox" \
     -v "$out/submission:/autograder/submission" -v "$out/results:/autograder/results" \
     -v "$out/metadata.json:/autograder/submission_metadata.json" \
     "$img" /autograder/run_autograder > "$out/stdout.txt" 2>&1
@@ -264,6 +265,10 @@ run_gradescope() {
   python3 -c "print(round($t1 - $t0, 1))" > "$out/seconds"
 }
 gs_output() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r.get("output","")); [print(t.get("output","")) for t in r.get("tests",[])]' "$1" 2> /dev/null; }
+# The hostile student's probes work: with no sandbox (it runs as root) it reads the metadata.
+run_gradescope "$image" default "$students/hostile" "$work/gs-hostile-unsandboxed" none
+gs_output "$work/gs-hostile-unsandboxed/results/results.json" | grep -q "SECRET-METADATA"
+check "the hostile student's probes work: with --sandbox none it reads submission_metadata.json" $?
 for img in "$image" "$gs_image"; do
   label=$([ "$img" = "$image" ] && echo image || echo zip)
   podman image exists "$img" || { check "Gradescope $label: image exists" 1; continue; }
