@@ -1,7 +1,8 @@
 # uirgrade's grading image, for CI (GitHub Actions, GitLab, Kubernetes) and for trying the Gradescope
 # autograder locally (docs/instructors.md). Two stages: the first builds the tools with the README's
 # setup scripts (install-deps.sh, build.sh; grader/shipping_test.cc checks they stay so); the second
-# holds only what grading needs, so the image is ~10x smaller than the build.
+# holds only what grading needs (the tools, the suites, the compilers and runtimes students' work
+# needs: docs/instructors.md §8.0).
 FROM debian:12 AS build
 ENV DEBIAN_FRONTEND=noninteractive
 COPY scripts/install-deps.sh /opt/uirgrade/src/scripts/install-deps.sh
@@ -10,7 +11,7 @@ RUN /opt/uirgrade/src/scripts/install-deps.sh && rm -rf /var/lib/apt/lists/*
 # (.dockerignore leaves the tests out too: UIRGRADE_BUILD_TESTS=OFF does not read them).
 COPY CMakeLists.txt /opt/uirgrade/src/
 COPY cmake /opt/uirgrade/src/cmake
-COPY scripts /opt/uirgrade/src/scripts
+COPY scripts/build.sh /opt/uirgrade/src/scripts/build.sh
 COPY oracle /opt/uirgrade/src/oracle
 COPY testcase /opt/uirgrade/src/testcase
 COPY mutation /opt/uirgrade/src/mutation
@@ -43,7 +44,9 @@ ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev g++ make python3 bubblewrap tini valgrind \
        libfmt9 libyaml-cpp0.7 libboost-filesystem1.74.0 libssl3 \
-    && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /usr/share/doc/* /usr/share/man/*
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* /usr/share/doc/* /usr/share/man/* \
+    && find /usr/share/locale -name '*.mo' -delete
 COPY --from=build /stage/ /
 RUN ln -s /opt/uirgrade/build/grade /usr/local/bin/grade \
     && ln -s /opt/uirgrade/build/uir-oracle /usr/local/bin/uir-oracle \
