@@ -13,19 +13,19 @@
 # Checks marked "pending" need grader work not yet landed (they are reported, not counted).
 #
 #   scripts/container-check.sh            everything (about 45 minutes on 2 cores)
-#   SKIP_BUILD=1 scripts/container-check.sh   reuse the images built by an earlier run
+#   SKIP_BUILD=1 scripts/container-check.sh   reuse the images built by an earlier run (IMAGE and
+#                                             GS_IMAGE name others)
 # Runs as root on a Debian 12 machine; installs podman and the rest with apt when missing. The
 # package mirror is read from this machine's apt sources at run time. Too slow for .ci/run.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "${CHECK_REPO:-$(dirname "$0")/..}"  # CHECK_REPO: run a copy of this script on a checkout
 repo=$(pwd)
 work=${CHECK_DIR:-/tmp/uirgrade-container-check}
-image=localhost/uirgrade:check
-gs_image=localhost/uirgrade-gradescope:check
+image=${IMAGE:-localhost/uirgrade:check}
+gs_image=${GS_IMAGE:-localhost/uirgrade-gradescope:check}
 seed=20261203
 week=3
 mkdir -p "$work"
-chmod 0700 "$work"  # the host's grader in the uid tier refuses suites a student uid could read
 passes=0 failures=0 pending_failures=0
 summary=()
 started=$(date +%s)
@@ -122,7 +122,7 @@ mode_kubernetes=(--security-opt seccomp=unconfined "${docker_caps[@]}")  # pods:
 mode_args() { case $1 in default) echo "${mode_default[@]}" ;; privileged) echo "${mode_privileged[@]}" ;; kubernetes) echo "${mode_kubernetes[@]}" ;; esac; }
 
 # ---------------------------------------------------------------------------------------------
-if [ "${SKIP_BUILD:-0}" != 1 ] || ! podman image exists "$image"; then
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
   say "the uirgrade image (podman build of the Dockerfile)"
   t0=$(date +%s)
   "${build_[@]}" -t "$image" . > "$work/build-image.log" 2>&1
@@ -147,6 +147,7 @@ check "as a non-root user grade cannot start (as the Dockerfile says)" $? "$(hea
 # The host's copy of the tools (same Debian 12 libraries) for the reference and host-side grading.
 host=$work/host
 rm -rf "$host" && mkdir -p "$host"
+chmod 0700 "$host"  # the host's grader in the uid tier refuses suites a student uid could read
 cid=$(podman create "$image")
 podman cp "$cid:/opt/uirgrade/build/." "$host/" && podman cp "$cid:/opt/uirgrade/src/suites" "$host/suites"
 podman rm "$cid" > /dev/null
@@ -159,11 +160,11 @@ make_student() {  # make_student DIR KIND
   local dir=$1 kind=$2
   mkdir -p "$dir"
   case $kind in
-    oracle) cp "$host/uir-oracle" "$dir/student-uirc" ;;
-    buggy) cp "$repo/scripts/example-students/loads-never-move" "$dir/student-uirc"
-           cp "$host/uir-oracle" "$dir/uir-oracle" ;;
+    oracle) install -m 0755 "$host/uir-oracle" "$dir/student-uirc" ;;
+    buggy) install -m 0755 "$repo/scripts/example-students/loads-never-move" "$dir/student-uirc"
+           install -m 0755 "$host/uir-oracle" "$dir/uir-oracle" ;;
     missing) ;;
-    not-executable) cp "$host/uir-oracle" "$dir/student-uirc"; chmod 0644 "$dir/student-uirc" ;;
+    not-executable) install -m 0644 "$host/uir-oracle" "$dir/student-uirc" ;;
     hostile) cat > "$dir/student-uirc" <<'SH'
 #!/bin/sh
 # Looks for other students' work, Gradescope's metadata and the hidden suites; kills what it can;
@@ -197,7 +198,7 @@ int main(int argc, char** argv) {
 }
 CC
             printf 'student-uirc: main.cc\n\tg++ -O1 -o student-uirc main.cc\n' > "$dir/Makefile"
-            cp "$host/uir-oracle" "$dir/uir-oracle" ;;
+            install -m 0755 "$host/uir-oracle" "$dir/uir-oracle" ;;
     build-fails) printf 'int main( { return 0; }\n' > "$dir/main.cc"
                  printf 'student-uirc: main.cc\n\tg++ -o student-uirc main.cc\n' > "$dir/Makefile" ;;
     lost-exec-bits) printf '#!/bin/sh\nexec "$(dirname "$0")/helper" "$@"\n' > "$dir/student-uirc"
@@ -237,7 +238,7 @@ check "make-gradescope-zip.sh makes the zip" $? "$(tail -1 "$work/zip.log")"
 rm -rf "$work/zip-context" && mkdir -p "$work/zip-context" && unzip -q "$work/autograder.zip" -d "$work/zip-context"
 [ -x "$work/zip-context/setup.sh" ] && [ -x "$work/zip-context/run_autograder" ]
 check "the zip has setup.sh and run_autograder at its root, executable" $?
-if [ "${SKIP_BUILD:-0}" != 1 ] || ! podman image exists "$gs_image"; then
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
   t0=$(date +%s)
   "${build_[@]}" -f docker/gradescope/Dockerfile --build-arg BASE=localhost/debian:12 -t "$gs_image" \
     "$work/zip-context" > "$work/build-gradescope.log" 2>&1
