@@ -169,8 +169,9 @@ make_student() {  # make_student DIR KIND
     not-executable) install -m 0644 "$host/uir-oracle" "$dir/student-uirc" ;;
     hostile) cat > "$dir/student-uirc" <<'SH'
 #!/bin/sh
-# Looks for other students' work, Gradescope's metadata and the hidden suites; kills what it can;
-# leaves a file for later students; then answers nonsense.
+# Looks for other students' work, Gradescope's metadata and the hidden suites, prints whatever it
+# finds (which fails the test, showing it), kills what it can, leaves a file for later students; then
+# compiles honestly (the uir-oracle beside it), so that a student who found nothing scores full marks.
 for f in /autograder/submission_metadata.json /autograder/source/suites/weeks.yaml /autograder/results/results.json \
          /opt/uirgrade/src/suites/weeks.yaml ../*/student-uirc ../../*/*/student-uirc /grading/submissions/*/student-uirc \
          /__w/*/*/submissions/*/student-uirc /builds/*/*/submissions/*/student-uirc /__w/*/*/.git/config \
@@ -180,10 +181,10 @@ for f in /autograder/submission_metadata.json /autograder/source/suites/weeks.ya
 done
 [ "$(id -u)" -ne 0 ] && kill -9 -1 2> /dev/null  # (as root, with no sandbox, it would end the check itself)
 echo "planted" > /tmp/planted-by-hostile 2> /dev/null
-echo "0: 1 2 3"
-exit 0
+exec "$(dirname "$0")/uir-oracle" "$@"
 SH
-    chmod 0755 "$dir/student-uirc" ;;
+    chmod 0755 "$dir/student-uirc"
+    install -m 0755 "$host/uir-oracle" "$dir/uir-oracle" ;;
     source) cat > "$dir/main.cc" <<'CC'
 // A compiler "written in C++": a wrapper around the uir-oracle beside it, built by the Makefile.
 #include <unistd.h>
@@ -270,10 +271,19 @@ run_gradescope() {
   python3 -c "print(round($t1 - $t0, 1))" > "$out/seconds"
 }
 gs_output() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r.get("output","")); [print(t.get("output","")) for t in r.get("tests",[])]' "$1" 2> /dev/null; }
-# The hostile student's probes work: with no sandbox (it runs as root) it reads the metadata.
-run_gradescope "$image" default "$students/hostile" "$work/gs-hostile-unsandboxed" none
-gs_output "$work/gs-hostile-unsandboxed/results/results.json" | grep -q "LEAKED /autograder/submission_metadata"
-check "the hostile student's probes work: with --sandbox none it reads submission_metadata.json" $?
+# What run_autograder protects: before it runs, an unprivileged uid reads Gradescope's metadata (as
+# the harness leaves it, 0644); after it, not.
+demo=$work/gs-metadata-demo
+rm -rf "$demo" && mkdir -p "$demo/submission" "$demo/results"
+echo '{"previous_submissions": [{"results": {"output": "SECRET-METADATA-7f3a"}}]}' > "$demo/metadata.json"
+chmod 0644 "$demo/metadata.json"
+as_student='setpriv --reuid=1600009999 --regid=1600009999 --clear-groups cat /autograder/submission_metadata.json'
+# shellcheck disable=SC2046
+"${run_[@]}" $(mode_args default) -v "$demo/submission:/autograder/submission" -v "$demo/results:/autograder/results" \
+  -v "$demo/metadata.json:/autograder/submission_metadata.json" "$image" sh -c \
+  "echo before:; $as_student; /autograder/run_autograder > /dev/null; echo after:; $as_student" > "$demo/log.txt" 2>&1
+grep -A1 '^before:' "$demo/log.txt" | grep -q SECRET-METADATA && ! grep -A1 '^after:' "$demo/log.txt" | grep -q SECRET-METADATA
+check "submission_metadata.json: a student uid reads it before run_autograder, not after" $? "$(tr '\n' ' ' < "$demo/log.txt" | cut -c1-200)"
 for img in "$image" "$gs_image"; do
   label=$([ "$img" = "$image" ] && echo image || echo zip)
   podman image exists "$img" || { check "Gradescope $label: image exists" 1; continue; }
@@ -285,23 +295,24 @@ for img in "$image" "$gs_image"; do
     [ "$got" = "$oracle_score" ] && grep -q "Sandbox: $tier" "$out-oracle/results/results.json"
     check "Gradescope $label, $mode: the oracle CLI scores 100% ($tier tier)" $? "$got, $(cat "$out-oracle/seconds") s"
     figure "seconds per student, Gradescope $label $mode: $(cat "$out-oracle/seconds")"
+    run_gradescope "$img" "$mode" "$students/missing" "$out-missing"
+    grep -q "No file named student-uirc" "$out-missing/results/results.json" 2> /dev/null
+    check "Gradescope $label, $mode: an empty submission gets the friendly message" $?
+    [ "$mode" = privileged ] && continue  # the rest in the default container only (2 cores)
     run_gradescope "$img" "$mode" "$students/buggy" "$out-buggy"
     got=$(score_of "$out-buggy/results/results.json")
     [ "$got" = "$buggy_score" ]
     check "Gradescope $label, $mode: loads-never-move scores its known $buggy_score" $? "$got"
-    run_gradescope "$img" "$mode" "$students/missing" "$out-missing"
-    grep -q "No file named student-uirc" "$out-missing/results/results.json" 2> /dev/null
-    check "Gradescope $label, $mode: an empty submission gets the friendly message" $?
     run_gradescope "$img" "$mode" "$students/hostile" "$out-hostile"
     got=$(score_of "$out-hostile/results/results.json")
-    ! gs_output "$out-hostile/results/results.json" | grep -q "LEAKED\|SECRET-METADATA" && [ "${got%/*}" = 0 ] \
+    ! gs_output "$out-hostile/results/results.json" | grep -q "LEAKED\|SECRET-METADATA" && [ "$got" = "$oracle_score" ] \
       && [ "$(stat -c %a "$out-hostile/metadata.json")" = 600 ]
-    check "Gradescope $label, $mode: a hostile student reads nothing (metadata, suites, results) and scores 0" $? \
+    check "Gradescope $label, $mode: a hostile student finds nothing (metadata, suites, results), then scores as the oracle" $? \
       "$got; $(gs_output "$out-hostile/results/results.json" | grep -o 'LEAKED [^ ]*' | sort -u | tr '\n' ' ')"
     grep -q "uirgrade-submission-" "$out-buggy/results/results.json"
     [ $? -ne 0 ] && grep -q "student-uirc run" "$out-buggy/results/results.json"
     check "Gradescope $label, $mode: reproduce lines name the submission, not a temporary path" $?
-    if [ "$mode" = default ]; then
+    if [ "$label" = image ]; then
       for kind in source build-fails lost-exec-bits; do run_gradescope "$img" "$mode" "$students/$kind" "$out-$kind"; done
       [ "$(score_of "$out-source/results/results.json")" = "$oracle_score" ]
       check "pending: Gradescope $label: a C++ source submission is built by its Makefile and scores 100%" $? \
@@ -351,8 +362,10 @@ write('classroom.sh', '\n'.join(s['run'] for s in cl['jobs']['grade']['steps'] i
 write('classroom-env.sh', ''.join('export %s=%s\n' % (k, v) for k, v in cl['env'].items()))
 PY
 recipes=$work/recipes
-# Every recipe grades with its own seed and week; the reference class run uses the same ones.
-gh_week=$week
+# The week of the class runs is a run's parameter in every recipe (GitHub's input, GitLab's and the
+# Jobs' WEEK); week 1 keeps the check within the 2 cores' hour. The reference uses the same.
+ci_week=${CI_WEEK:-1}
+gh_week=$ci_week
 sed -e "s/\${{ inputs.week }}/$gh_week/g" "$recipes/github-grade.sh" > "$recipes/github-grade.tmpl"
 
 # The reference: one `grade class` over the whole class, in a default container.
@@ -362,7 +375,7 @@ recipe_seed=$(sed -n 's/^export SEED=//p' "$recipes/github-env.sh" | tr -d '"')
 t0=$(date +%s)
 # shellcheck disable=SC2046
 "${run_[@]}" $(mode_args default) -v "$class/submissions:/grading/submissions:ro" -v "$ref:/grading/out" "$image" \
-  grade class --week "$week" --seed "$recipe_seed" --student-budget 900 --out /grading/out/class /grading/submissions \
+  grade class --week "$ci_week" --seed "$recipe_seed" --student-budget 900 --out /grading/out/class /grading/submissions \
   > "$ref/log.txt" 2>&1
 check "reference: one grade class of the five in a default container" $? "$(grep -c graded "$ref/log.txt") graded"
 figure "seconds per student, grade class (default container, 5 students): $(( ($(date +%s) - t0) / 5 ))"
@@ -370,8 +383,9 @@ gradebook_same() {  # gradebook_same FILE: the same students, statuses and score
   [ -f "$1" ] && diff <(cut -d, -f1-5 "$ref/class/gradebook.csv") <(cut -d, -f1-5 "$1") > "$1.diff" 2>&1
 }
 grep -q '^oracle,graded,' "$ref/class/gradebook.csv" && grep -q '^missing,missing,0,' "$ref/class/gradebook.csv" \
-  && grep -q '^not-executable,not-executable,0,' "$ref/class/gradebook.csv" && grep -q '^hostile,graded,0,' "$ref/class/gradebook.csv"
-check "reference gradebook: oracle graded, missing and not-executable with their reasons, hostile 0" $? \
+  && grep -q '^not-executable,not-executable,0,' "$ref/class/gradebook.csv" \
+  && [ "$(grep '^hostile,' "$ref/class/gradebook.csv" | cut -d, -f3-4)" = "$(grep '^oracle,' "$ref/class/gradebook.csv" | cut -d, -f3-4)" ]
+check "reference gradebook: oracle graded, missing and not-executable with their reasons, hostile found nothing" $? \
   "$(cut -d, -f1-4 "$ref/class/gradebook.csv" 2> /dev/null | tr -d '\r' | tail -n +2 | tr '\n' ' ')"
 ! grep -rq "LEAKED" "$ref/class/students" 2> /dev/null
 check "reference: the hostile student read no other student's work" $? "$(grep -rho 'LEAKED [^ ]*' "$ref/class/students" 2> /dev/null | sort -u | tr '\n' ' ')"
@@ -420,7 +434,7 @@ total=$(cat "$recipes/gitlab-parallel")
 for k in $(seq 1 "$total"); do
   mkdir -p "$gl/job-$k/course/grading" && cp -a "$class/." "$gl/job-$k/course/grading/"
   chmod -R a+rwX "$gl/job-$k"
-  { cat "$recipes/gitlab-env.sh"; echo "export CI_NODE_INDEX=$k CI_NODE_TOTAL=$total"; cat "$recipes/gitlab-grade.sh"; } > "$gl/job-$k/job.sh"
+  { cat "$recipes/gitlab-env.sh"; echo "export WEEK=$ci_week CI_NODE_INDEX=$k CI_NODE_TOTAL=$total"; cat "$recipes/gitlab-grade.sh"; } > "$gl/job-$k/job.sh"
   # shellcheck disable=SC2046
   "${run_[@]}" --entrypoint "" $(mode_args default) -v "$gl/job-$k:/builds" -w /builds/course/grading "$image" \
     sh -e /builds/job.sh > "$gl/job-$k.log" 2>&1 &
@@ -447,7 +461,7 @@ kube_ok=0
 completions=$(cat "$recipes/kubernetes-completions")
 # shellcheck disable=SC2046
 "${run_[@]}" $(mode_args kubernetes) -v "$kube/results:/grading/results" --entrypoint /bin/sh \
-  -e "$(sed -n 's/^export WEEK=//p' "$recipes/kubernetes-merge-job-env.sh" | sed 's/^/WEEK=/')" \
+  -e WEEK="$ci_week" \
   -e "$(sed -n 's/^export SEED=//p' "$recipes/kubernetes-merge-job-env.sh" | sed 's/^/SEED=/')" \
   "$image" -c "$(cat "$recipes/kubernetes-merge-job.sh")" > "$kube/merge.log" 2>&1 &
 merge_pid=$!
@@ -455,7 +469,7 @@ for index in $(seq 0 $((completions - 1))); do
   # shellcheck disable=SC2046
   "${run_[@]}" $(mode_args kubernetes) -v "$class/submissions:/grading/submissions:ro" -v "$kube/results:/grading/results" \
     -e JOB_COMPLETION_INDEX="$index" \
-    -e "$(sed -n 's/^export WEEK=//p' "$recipes/kubernetes-job-env.sh" | sed 's/^/WEEK=/')" \
+    -e WEEK="$ci_week" \
     -e "$(sed -n 's/^export SEED=//p' "$recipes/kubernetes-job-env.sh" | sed 's/^/SEED=/')" \
     --entrypoint /bin/sh "$image" -c "$(cat "$recipes/kubernetes-job.sh")" > "$kube/pod-$index.log" 2>&1 &
 done
