@@ -180,7 +180,7 @@ for f in /autograder/submission_metadata.json /autograder/source/suites/weeks.ya
   [ -r "$f" ] && { echo "LEAKED $f"; head -c 300 "$f" | tr -dc '[:print:]\n'; echo; }
 done
 [ "$(id -u)" -ne 0 ] && kill -9 -1 2> /dev/null  # (as root, with no sandbox, it would end the check itself)
-echo "planted" > /tmp/planted-by-hostile 2> /dev/null
+{ echo "planted" > /tmp/planted-by-hostile; } 2> /dev/null  # (sh reports a failed > before 2> applies)
 exec "$(dirname "$0")/uir-oracle" "$@"
 SH
     chmod 0755 "$dir/student-uirc"
