@@ -151,11 +151,21 @@ TEST(Shipping, GithubWorkflowIsAClassMatrixThenAMerge) {
 }
 
 // The workflow's own commands, run here on a class with a missing and a non-executable submission:
-// every shard exits 0 and the merge has every student.
+// every shard exits 0 and the merge has every student. As in Actions' default container: the uid
+// tier, the grader and its suites private to root (as in the image) — `grade` on PATH is a copy of
+// the grader in the checkout (which the workflow makes root's only), told --sandbox uid.
 TEST(Shipping, GithubWorkflowCommandsSurviveMissingSubmissions) {
+  if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
   YAML::Node workflow = YAML::LoadFile((kSource / "docs/ci/github-actions.yml").string());
   fs::path dir = fs::temp_directory_path() / "uirgrade-ci-class";
   fs::remove_all(dir);
+  fs::create_directories(dir / "tools");
+  fs::copy_file(kBuild / "grade", dir / "tools/grade-real");
+  fs::copy(kSource / "suites", dir / "tools/suites", fs::copy_options::recursive);
+  std::ofstream(dir / "tools/grade") << "#!/bin/sh\nif [ \"$1\" = class ]; then shift; exec '" << (dir / "tools/grade-real").string()
+                                     << "' class --sandbox uid --suites '" << (dir / "tools/suites").string()
+                                     << "' \"$@\"; fi\nexec '" << (dir / "tools/grade-real").string() << "' \"$@\"\n";
+  fs::permissions(dir / "tools/grade", fs::perms::owner_all);
   for (const char* id : {"ann", "bob", "cy", "dee"}) fs::create_directories(dir / "submissions" / id);
   for (const char* id : {"ann", "cy"}) {
     std::ofstream(dir / "submissions" / id / "student-uirc") << "#!/bin/sh\nexec " << (kBuild / "uir-oracle").string()
@@ -172,9 +182,10 @@ TEST(Shipping, GithubWorkflowCommandsSurviveMissingSubmissions) {
     std::string run = replace_all(replace_all(grade_run, "${{ inputs.week }}", "1"), "${{ matrix.shard }}",
                                   std::to_string(k));
     std::ofstream(dir / "step.sh") << "set -e\nSEED=5 SHARDS=" << shards << "\n" << run;
-    std::string command = "cd '" + dir.string() + "' && PATH='" + kBuild.string() + ":" + std::getenv("PATH") +
+    std::string command = "cd '" + dir.string() + "' && PATH='" + (dir / "tools").string() + ":" + std::getenv("PATH") +
                           "' bash step.sh > out.txt 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0) << run << "\n" << read(dir / "out.txt");
+    EXPECT_NE(read(dir / "out.txt").find("sandbox: uid"), std::string::npos) << read(dir / "out.txt");
     // download-artifact puts each artifact in its own folder under shards/
     fs::create_directories(dir / "shards");
     fs::rename(dir / ("class-" + std::to_string(k)), dir / "shards" / ("class-" + std::to_string(k)));
