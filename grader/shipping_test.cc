@@ -94,7 +94,7 @@ TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
   ASSERT_EQ(stat((root / "autograder/source/suites").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 077, 0u) << "the suites were left readable to students";
   ASSERT_EQ(stat((root / "autograder").c_str(), &info), 0);
-  EXPECT_EQ(info.st_mode & 077, 0u) << "/autograder was left open to students";
+  EXPECT_EQ(info.st_mode & 066, 0u) << "/autograder was left listable or writable to students";
   ASSERT_EQ(stat((root / "autograder/submission_metadata.json").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 077, 0u) << "submission_metadata.json was left readable to students";
   std::string results = read(root / "autograder/results/results.json");
