@@ -128,7 +128,10 @@ TEST(GraderEngine, WrongBufferShowsTheDifferenceAndHowToReproduce) {
   EXPECT_EQ(result.points, 0);
   EXPECT_NE(result.reproduce.find("grade --week 3 ./student-uirc --only week3/t --seed 7"), std::string::npos)
       << result.reproduce;
-  EXPECT_NE(result.reproduce.find("/abs/student-uirc run prog.uir < data.txt"), std::string::npos);
+  // The handed-in path (./student-uirc, made absolute), not the copy the grader ran (/abs/...).
+  std::string handed_in = std::filesystem::current_path().string() + "/student-uirc";
+  EXPECT_NE(result.reproduce.find(handed_in + " run prog.uir < data.txt"), std::string::npos) << result.reproduce;
+  EXPECT_EQ(result.reproduce.find("/abs/student-uirc"), std::string::npos) << result.reproduce;
 }
 
 TEST(GraderEngine, MalformedOutput) {
@@ -517,7 +520,8 @@ TEST(GraderEngine, KeepWritesAReproducibleCase) {
   EXPECT_EQ(read(dir / "data.txt"), "0: 0 0 0 0\n");
   EXPECT_EQ(read(dir / "expected.txt"), kSquaresOut);
   EXPECT_EQ(read(dir / "actual.txt"), "0: 0 1 4 10\n");
-  EXPECT_NE(read(dir / "reproduce.sh").find("/abs/student-uirc run prog.uir < data.txt"), std::string::npos);
+  EXPECT_NE(read(dir / "reproduce.sh").find(std::filesystem::current_path().string() + "/student-uirc run prog.uir < data.txt"),
+            std::string::npos);
   EXPECT_NE(read(dir / "README.txt").find("wrong"), std::string::npos);
   std::filesystem::remove_all(keep);
 }

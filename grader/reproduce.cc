@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -15,7 +16,7 @@ namespace {
 
 /// The direct commands of a test, run from its kept directory.
 std::string direct_commands(const TestCase& test, const GradeConfig& config) {
-  std::string student = shell_quote(config.student_path);
+  std::string student = shell_quote(shown_student_path(config));
   if (test.mode == Mode::Run) return fmt::format("{} run {} < data.txt\n", student, kProgramFile);
   std::string flags;
   for (const std::string& flag : c_compile_flags()) flags += flag + " ";
@@ -34,6 +35,13 @@ std::string shell_quote(const std::string& word) {
   std::string quoted = "'";
   for (char ch : word) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
   return quoted + "'";
+}
+
+std::string shown_student_path(const GradeConfig& config) {
+  if (config.student.empty()) return config.student_path;
+  std::error_code ec;
+  std::filesystem::path absolute = std::filesystem::absolute(config.student, ec);
+  return ec ? config.student : absolute.lexically_normal().string();
 }
 
 std::string kept_case_name(const TestCase& test) {

@@ -14,6 +14,10 @@ namespace uirgrade {
 /// `word` quoted for a POSIX shell, unchanged when it is made only of safe characters.
 std::string shell_quote(const std::string& word);
 
+/// The student's compiler as reproduce lines name it: the path it was handed in at, made absolute
+/// (the grader runs a temporary copy of it, which is gone when the student reads the line).
+std::string shown_student_path(const GradeConfig& config);
+
 /// The name of a test's kept directory: a test graded in both modes is two TestCases of one name.
 std::string kept_case_name(const TestCase& test);
 

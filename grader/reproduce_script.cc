@@ -49,7 +49,7 @@ std::string slot_list(const std::vector<int>& slots) {
 
 std::string reproduce_script(const TestCase& test, const Expected& expected, const GradeConfig& config,
                              const std::string& title) {
-  const std::string student = shell_quote(config.student_path);
+  const std::string student = shell_quote(shown_student_path(config));
   std::string flags;
   for (const std::string& flag : c_compile_flags()) flags += flag + " ";
   std::string script = fmt::format(

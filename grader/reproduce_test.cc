@@ -1,6 +1,8 @@
 // What a failing test tells people to run: the quoting must survive any path or test name.
 #include "grader/reproduce.h"
 
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 namespace uirgrade {
@@ -17,7 +19,9 @@ TEST(GraderReproduce, ShellQuote) {
 TEST(GraderReproduce, GradeLineAndDirectCommands) {
   GradeConfig config;
   config.student = "students/ann lee/student-uirc";
-  config.student_path = "/abs/students/ann lee/student-uirc";
+  // What the grader runs is a temporary copy, gone when the student reads the line: the direct
+  // commands name the handed-in path (made absolute, as they run from the kept directory).
+  config.student_path = "/tmp/uirgrade-submission-Xy12Zw/student-uirc";
   config.week = 3;
   config.seed = 42;
   TestCase test;
@@ -29,7 +33,9 @@ TEST(GraderReproduce, GradeLineAndDirectCommands) {
             std::string::npos)
       << run;
   EXPECT_NE(run.find("cd failures/week3/accumulator/run && ./reproduce.sh"), std::string::npos) << run;
-  EXPECT_NE(run.find("'/abs/students/ann lee/student-uirc' run prog.uir < data.txt"), std::string::npos) << run;
+  std::string original = std::filesystem::current_path().string() + "/students/ann lee/student-uirc";
+  EXPECT_NE(run.find(shell_quote(original) + " run prog.uir < data.txt"), std::string::npos) << run;
+  EXPECT_EQ(run.find("uirgrade-submission"), std::string::npos) << run;
 
   test.mode = Mode::Render;
   EXPECT_EQ(kept_case_name(test), "week3/accumulator/render");

@@ -52,9 +52,17 @@ TEST(Shipping, DockerfileBuildsWithTheReadmeSetupScripts) {
   EXPECT_EQ(docker_steps, setup_steps);
   EXPECT_NE(dockerfile.find("FROM debian:12"), std::string::npos);
   EXPECT_EQ(dockerfile.find("\nUSER "), std::string::npos) << "the image grades as root, to borrow uids";
-  EXPECT_NE(dockerfile.find("chmod -R go-rwx /opt/uirgrade"), std::string::npos) << "the uid tier needs it";
-  EXPECT_NE(dockerfile.find("ENTRYPOINT"), std::string::npos);
-  EXPECT_NE(dockerfile.find("build/grade"), std::string::npos);
+  // Two stages: the grader's files are made private in the build stage; a chmod -R in the final
+  // stage would copy every file it touches into a layer of its own.
+  size_t final_stage = dockerfile.rfind("\nFROM ");
+  ASSERT_NE(final_stage, dockerfile.find("\nFROM ")) << "a build stage, then the final one";
+  size_t private_chmod = dockerfile.find("chmod -R go-rwx /stage/opt/uirgrade");
+  EXPECT_LT(private_chmod, final_stage) << "the uid tier needs the grader's files private, made so in the build stage";
+  EXPECT_EQ(dockerfile.find("chmod -R", final_stage), std::string::npos) << "a layer copying another";
+  EXPECT_NE(dockerfile.find("COPY --from=build", final_stage), std::string::npos);
+  // Only tini: `docker run IMAGE /autograder/run_autograder` (Gradescope's local test) runs what it names.
+  EXPECT_NE(dockerfile.find("ENTRYPOINT [\"/usr/bin/tini\", \"--\"]\n"), std::string::npos);
+  EXPECT_NE(dockerfile.find("/opt/uirgrade/build/grade"), std::string::npos);
   EXPECT_NE(dockerfile.find("run_autograder"), std::string::npos);
   EXPECT_NE(read(kSource / ".ci/run").find("scripts/test.sh"), std::string::npos) << ".ci/run runs the README's second command";
 }
@@ -73,6 +81,8 @@ TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
   fs::copy(kSource / "suites", root / "autograder/source/suites", fs::copy_options::recursive);
   fs::copy_file(kBuild / "grade", root / "opt/build/grade");
   fs::copy_file(kBuild / "uir-oracle", root / "autograder/submission/student-uirc");
+  // Gradescope's metadata: every earlier submission's full results, hidden tests included.
+  std::ofstream(root / "autograder/submission_metadata.json") << "{\"previous_submissions\": []}\n";
   ASSERT_EQ(std::system(("chmod -R a+rX " + root.string()).c_str()), 0);  // as an upload leaves them
   std::string command = "UIRGRADE_AUTOGRADER=" + (root / "autograder").string() + " UIRGRADE_HOME=" +
                         (root / "opt").string() + " UIRGRADE_SANDBOX=uid UIRGRADE_WEEK=1 " +
@@ -83,10 +93,32 @@ TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
   struct stat info {};
   ASSERT_EQ(stat((root / "autograder/source/suites").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 077, 0u) << "the suites were left readable to students";
+  ASSERT_EQ(stat((root / "autograder").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 066, 0u) << "/autograder was left listable or writable to students";
+  ASSERT_EQ(stat((root / "autograder/submission_metadata.json").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 077, 0u) << "submission_metadata.json was left readable to students";
   std::string results = read(root / "autograder/results/results.json");
   EXPECT_NE(results.find("Sandbox: uid"), std::string::npos) << results.substr(0, 400);
   EXPECT_NE(results.find("\"passed\""), std::string::npos) << results.substr(0, 400);
   EXPECT_EQ(results.find("\"failed\""), std::string::npos) << results.substr(0, 2000);
+  fs::remove_all(root);
+}
+
+// An empty submission: no grading, the student's results.json says what to upload.
+TEST(Shipping, RunAutograderTellsAnEmptySubmissionWhatToUpload) {
+  if (geteuid() != 0) GTEST_SKIP() << "run_autograder runs as root";
+  std::string pattern = (fs::temp_directory_path() / "uirgrade-autograder-XXXXXX").string();
+  ASSERT_TRUE(mkdtemp(pattern.data()));
+  fs::path root = pattern;
+  fs::create_directories(root / "autograder/submission");
+  fs::create_directories(root / "opt/build");
+  std::string command = "UIRGRADE_AUTOGRADER=" + (root / "autograder").string() + " UIRGRADE_HOME=" +
+                        (root / "opt").string() + " " + (kSource / "docker/run_autograder").string() + " > " +
+                        (root / "log").string() + " 2>&1";
+  EXPECT_EQ(std::system(command.c_str()), 0) << read(root / "log");
+  std::string results = read(root / "autograder/results/results.json");
+  EXPECT_NE(results.find("No file named student-uirc"), std::string::npos) << results;
+  EXPECT_NE(results.find("\"score\": 0"), std::string::npos) << results;
   fs::remove_all(root);
 }
 
@@ -119,11 +151,21 @@ TEST(Shipping, GithubWorkflowIsAClassMatrixThenAMerge) {
 }
 
 // The workflow's own commands, run here on a class with a missing and a non-executable submission:
-// every shard exits 0 and the merge has every student.
+// every shard exits 0 and the merge has every student. As in Actions' default container: the uid
+// tier, the grader and its suites private to root (as in the image) — `grade` on PATH is a copy of
+// the grader in the checkout (which the workflow makes root's only), told --sandbox uid.
 TEST(Shipping, GithubWorkflowCommandsSurviveMissingSubmissions) {
+  if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
   YAML::Node workflow = YAML::LoadFile((kSource / "docs/ci/github-actions.yml").string());
   fs::path dir = fs::temp_directory_path() / "uirgrade-ci-class";
   fs::remove_all(dir);
+  fs::create_directories(dir / "tools");
+  fs::copy_file(kBuild / "grade", dir / "tools/grade-real");
+  fs::copy(kSource / "suites", dir / "tools/suites", fs::copy_options::recursive);
+  std::ofstream(dir / "tools/grade") << "#!/bin/sh\nif [ \"$1\" = class ]; then shift; exec '" << (dir / "tools/grade-real").string()
+                                     << "' class --sandbox uid --suites '" << (dir / "tools/suites").string()
+                                     << "' \"$@\"; fi\nexec '" << (dir / "tools/grade-real").string() << "' \"$@\"\n";
+  fs::permissions(dir / "tools/grade", fs::perms::owner_all);
   for (const char* id : {"ann", "bob", "cy", "dee"}) fs::create_directories(dir / "submissions" / id);
   for (const char* id : {"ann", "cy"}) {
     std::ofstream(dir / "submissions" / id / "student-uirc") << "#!/bin/sh\nexec " << (kBuild / "uir-oracle").string()
@@ -140,9 +182,10 @@ TEST(Shipping, GithubWorkflowCommandsSurviveMissingSubmissions) {
     std::string run = replace_all(replace_all(grade_run, "${{ inputs.week }}", "1"), "${{ matrix.shard }}",
                                   std::to_string(k));
     std::ofstream(dir / "step.sh") << "set -e\nSEED=5 SHARDS=" << shards << "\n" << run;
-    std::string command = "cd '" + dir.string() + "' && PATH='" + kBuild.string() + ":" + std::getenv("PATH") +
+    std::string command = "cd '" + dir.string() + "' && PATH='" + (dir / "tools").string() + ":" + std::getenv("PATH") +
                           "' bash step.sh > out.txt 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0) << run << "\n" << read(dir / "out.txt");
+    EXPECT_NE(read(dir / "out.txt").find("sandbox: uid"), std::string::npos) << read(dir / "out.txt");
     // download-artifact puts each artifact in its own folder under shards/
     fs::create_directories(dir / "shards");
     fs::rename(dir / ("class-" + std::to_string(k)), dir / "shards" / ("class-" + std::to_string(k)));
@@ -160,11 +203,28 @@ TEST(Shipping, GithubWorkflowCommandsSurviveMissingSubmissions) {
   fs::remove_all(dir);
 }
 
+// GitHub Classroom: a student's own repository grades its compiler on every push, in the course's
+// image, with the report written where the student's processes cannot read it (the uid tier's rule).
+TEST(Shipping, ClassroomWorkflowGradesThePushedCompiler) {
+  YAML::Node workflow = YAML::LoadFile((kSource / "docs/ci/github-classroom.yml").string());
+  bool on_push = false;
+  for (const auto& event : workflow["on"]) on_push = on_push || event.as<std::string>() == "push";
+  EXPECT_TRUE(on_push);
+  YAML::Node job = workflow["jobs"]["grade"];
+  EXPECT_TRUE(job["container"]["image"]);
+  ASSERT_EQ(job_runs(job).size(), 1u);
+  std::string run = job_runs(job)[0];
+  EXPECT_NE(run.find("work=$(mktemp -d)"), std::string::npos) << run;
+  EXPECT_NE(run.find("grade --week \"$WEEK\" ./student-uirc"), std::string::npos) << run;
+  EXPECT_NE(run.find("--output \"$work/"), std::string::npos) << run;
+}
+
 TEST(Shipping, GitlabRecipeIsAClassMatrixThenAMerge) {
   YAML::Node gitlab = YAML::LoadFile((kSource / "docs/ci/gitlab-ci.yml").string());
   ASSERT_TRUE(gitlab["grade"] && gitlab["merge"]);
   EXPECT_EQ(gitlab["grade"]["parallel"].as<int>(), 4);
-  std::string grade = gitlab["grade"]["script"][0].as<std::string>();
+  std::string grade;
+  for (const auto& line : gitlab["grade"]["script"]) grade += line.as<std::string>() + "\n";
   EXPECT_NE(grade.find("grade class"), std::string::npos);
   EXPECT_NE(grade.find("--shard \"$CI_NODE_INDEX/$CI_NODE_TOTAL\""), std::string::npos);
   EXPECT_EQ(gitlab["grade"]["artifacts"]["when"].as<std::string>(), "always");
@@ -183,8 +243,12 @@ TEST(Shipping, KubernetesIndexedJobHasOnePodPerShard) {
   EXPECT_NE(args.find("--shard \"$((JOB_COMPLETION_INDEX + 1))/" + std::to_string(shards) + "\""), std::string::npos)
       << args;
   std::string merge = read(kSource / "docs/ci/kubernetes-merge-job.yml");
+  // Both volumes under the image's root-only /grading: no student uid reaches them (the uid tier).
+  EXPECT_NE(args.find("--out \"/grading/results/shards/class-$shard\" /grading/submissions"), std::string::npos) << args;
+  for (const auto& mount : spec["template"]["spec"]["containers"][0]["volumeMounts"])
+    EXPECT_EQ(mount["mountPath"].as<std::string>().rfind("/grading/", 0), 0u) << mount["mountPath"];
   for (int k = 1; k <= shards; ++k)
-    EXPECT_NE(merge.find("/results/class-" + std::to_string(k)), std::string::npos) << "the merge reads shard " << k;
+    EXPECT_NE(merge.find("/results/shards/class-" + std::to_string(k)), std::string::npos) << "the merge reads shard " << k;
 }
 
 // Real schema checkers from the npm registry (scripts/validate-ci-recipes.sh); skipped, with the

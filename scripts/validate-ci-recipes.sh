@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Validates the CI recipes in docs/ci/ with real schema checkers from the npm registry: the GitHub
-# Actions workflow with @action-validator/cli (GitHub's workflow schema), the Kubernetes Jobs with
+# Actions workflows with @action-validator/cli (GitHub's workflow schema), the Kubernetes Jobs with
 # kubernetes-models (the batch/v1 Job schema). The checkers are installed once into
 # ${UIRGRADE_CI_VALIDATORS:-build/ci-validators}. Exit 0: valid; 1: a recipe is invalid (the checker
 # says where); 77: no node/npm or the registry cannot be reached, so nothing was checked.
@@ -20,6 +20,8 @@ if [ ! -x "$dir/node_modules/.bin/action-validator" ] || [ ! -d "$dir/node_modul
   fi
 fi
 cp scripts/ci-validators/validate-k8s-job.mjs "$dir/"
-"$dir/node_modules/.bin/action-validator" docs/ci/github-actions.yml
-echo "validate-ci-recipes: docs/ci/github-actions.yml is a valid GitHub Actions workflow"
+for workflow in docs/ci/github-actions.yml docs/ci/github-classroom.yml; do
+  "$dir/node_modules/.bin/action-validator" "$workflow"
+  echo "validate-ci-recipes: $workflow is a valid GitHub Actions workflow"
+done
 node "$dir/validate-k8s-job.mjs" docs/ci/kubernetes-job.yml docs/ci/kubernetes-merge-job.yml
