@@ -6,6 +6,7 @@
 
 #include "generators/generate.h"
 #include "generators/mutate.h"
+#include "generators/probes.h"
 #include "generators/test_file.h"
 #include "oracle/seeded_random.h"
 
@@ -51,6 +52,35 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
         continue;
       }
       tests.push_back(make_invalid_test(*invalid, next_name(), "fuzz", week).test);
+      break;
+    }
+  }
+
+  // Probes (generators/probes.h): near misses and invalid programs on the edge of one rule, and
+  // programs that break two. Appended to a small generated program; a probe the oracle does not
+  // confirm is discarded and the next candidate tried.
+  const uint64_t first_family = uir::derive_seed(seed, 5, 0);
+  for (int k = 0; k < count_of("probe"); ++k) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      uint64_t program_seed = uir::derive_seed(seed, 4, static_cast<uint64_t>(k) * 64 + attempt);
+      Chooser chooser{rc::Random(program_seed)};
+      int probe = draw_probe(chooser, week, k, first_family);
+      if (probe < 0) break;
+      std::string valid = program_text(sample_program(week, program_seed, size_for(k) / 3));
+      std::optional<ProbeProgram> program = apply_probe(valid, probe, week, chooser);
+      if (!program) continue;
+      const std::string& clause = probe_catalog()[probe].clause;
+      ++stats->probes_applied[clause];
+      if (!probe_confirmed(*program)) {
+        ++stats->probes_discarded[clause];
+        continue;
+      }
+      if (program->rule) {
+        InvalidProgram invalid{program->text, -1, *program->rule, program->line};
+        tests.push_back(make_invalid_test(invalid, next_name(), "fuzz", week).test);
+      } else {
+        tests.push_back(make_valid_test(program->text, next_name(), "fuzz", week, program_seed, k % 4 == 3).test);
+      }
       break;
     }
   }
