@@ -30,7 +30,10 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
 
   for (int k = 0; k < count_of("valid"); ++k) {
     uint64_t program_seed = uir::derive_seed(seed, 1, k);
-    std::string text = program_text(sample_program(week, program_seed, size_for(k)));
+    // Every other program is a swarm program (a random subset of the constructs, limits.h).
+    GenLimits limits;
+    limits.swarm = k % 2 == 1;
+    std::string text = program_text(sample_program(week, program_seed, size_for(k), limits));
     tests.push_back(make_valid_test(text, next_name(), "fuzz", week, program_seed, k % 4 == 3).test);
   }
 
