@@ -136,11 +136,15 @@ int draw_probe(Chooser& chooser, int week, int index, uint64_t start) {
   for (size_t k = 0; k < catalog.size(); ++k)
     if (catalog[k].week <= week) families[family_of(catalog[k])].push_back(static_cast<int>(k));
   if (families.empty()) return -1;
-  auto family = families.begin();
-  std::advance(family, static_cast<long>((start + static_cast<uint64_t>(index)) % families.size()));
+  // A family with many ways (E-BOUNDS: every op, each side, views of views) comes up once per 8
+  // of its ways in the cycle, so its ways are not starved by the families with two or three.
+  std::vector<const std::vector<int>*> cycle;
+  for (const auto& [name, members] : families)
+    for (size_t r = 0; r < std::max<size_t>(1, members.size() / 8); ++r) cycle.push_back(&members);
+  const std::vector<int>& family = *cycle[(start + static_cast<uint64_t>(index)) % cycle.size()];
   std::vector<int> weights;
-  for (int k : family->second) weights.push_back(catalog[k].weight);
-  return family->second[chooser.weighted(weights.data(), static_cast<int>(weights.size()))];
+  for (int k : family) weights.push_back(catalog[k].weight);
+  return family[chooser.weighted(weights.data(), static_cast<int>(weights.size()))];
 }
 
 }  // namespace uirgen

@@ -50,8 +50,8 @@ std::optional<ProbeProgram> apply_probe(const std::string& valid_text, int probe
 /// the rule at the line for an invalid probe.
 bool probe_confirmed(const ProbeProgram& probe);
 
-/// A probe drawn for fuzz test `index`: the family (rule) by cycling from a seeded start, so a run
-/// of N probes visits N families, then the way within the family by the catalogue's weights.
+/// A probe drawn for fuzz test `index`: the family (rule) by cycling from a seeded start (a family
+/// with many ways comes up once per 8 of them), then the way within it by the catalogue's weights.
 int draw_probe(Chooser& chooser, int week, int index, uint64_t start);
 
 }  // namespace uirgen

@@ -134,6 +134,23 @@ std::string value_through(ProbeContext& p, Through t, std::vector<std::string>* 
   return "";
 }
 
+/// More of the way: the value passes through one or two more ops that change its interval in a way
+/// that needs care (a negative factor swaps the ends, idiv truncates towards 0, max cuts one end),
+/// so each probe exercises several of §4.3's rules and a wrong one in any of them shows.
+std::string further(ProbeContext& p, std::string value) {
+  int steps = p.c.weighted({20, 45, 35});
+  for (int k = 0; k < steps; ++k) {
+    switch (p.c.weighted({30, 20, 20, 15, 15})) {
+      case 0: value = binary(p, "mul", value, num(-p.c.pick(1, 3))); break;
+      case 1: value = binary(p, "max", value, num(p.c.pick(-6, 2))); break;
+      case 2: value = p.def("x", "idiv " + value + " " + num(p.c.chance(50) ? 2 : -2)); break;
+      case 3: value = p.def("x", "mod " + value + " " + num(p.c.pick(3, 7) * (p.c.chance(50) ? -1 : 1))); break;
+      default: value = binary(p, "add", value, num(p.c.pick(-5, 5))); break;
+    }
+  }
+  return value;
+}
+
 /// Closes `ranges` (innermost last in the list) over `effect` and makes it visible on `memory`.
 void close_and_publish(ProbeContext& p, const std::string& memory, std::string effect,
                        const std::vector<std::string>& ranges) {
@@ -147,7 +164,7 @@ enum class Side { Inside, Below, Above };
 /// (Below), or one past the end (Above); `nested`: the view shrinks a window of the buffer.
 bool bounds_probe(ProbeContext& p, Through t, Side side, bool nested) {
   std::vector<std::string> ranges;
-  std::string value = value_through(p, t, &ranges);
+  std::string value = further(p, value_through(p, t, &ranges));
   std::optional<uir::Interval> iv = p.interval_of(value);
   if (!iv || iv->lo < -100000 || iv->hi > 100000) return false;
   int k = p.c.chance(70) ? 1 : p.c.pick(2, 4);
@@ -177,7 +194,7 @@ enum class DivisorSide { Positive, Negative, ZeroAtLow, ZeroAtHigh, Straddles };
 /// E-DIV-ZERO through `t`: a divisor whose interval ends at 1 or -1 (valid) or reaches 0.
 bool divisor_probe(ProbeContext& p, Through t, DivisorSide side) {
   std::vector<std::string> ranges;
-  std::string value = value_through(p, t, &ranges);
+  std::string value = further(p, value_through(p, t, &ranges));
   std::optional<uir::Interval> iv = p.interval_of(value);
   if (!iv || iv->lo < -100000 || iv->hi > 100000) return false;
   int64_t shift = 0;

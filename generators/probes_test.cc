@@ -29,7 +29,7 @@ TEST(Probes, EveryRuleButNestHasAnInvalidAndItsNearMissAValidProbe) {
                          uir::Rule::DeadEffect, uir::Rule::LoadOrder})
     EXPECT_TRUE(invalid.count(rule)) << uir::rule_info(rule).id << " has no probe";
   for (const char* family : {"E-BOUNDS", "E-DIV-ZERO", "E-STORE-TWICE", "E-AFTER-NO-STORE", "E-VERSION-FORK",
-                             "E-END-UNUSED", "E-LOAD-ORDER", "placement"})
+                             "E-END-UNUSED", "E-LOAD-ORDER", "placement", "spelling"})
     EXPECT_TRUE(valid_families.count(family)) << family << " has no near-miss valid probe";
 }
 

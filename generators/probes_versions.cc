@@ -6,9 +6,11 @@
 // store), and the near-miss valid programs next to them (the chain of versions inside a loop that
 // is neither a second store nor a fork; sibling loops ordered only by a load->store edge; an
 // accumulator load with a dead use outside its loop, which must still move).
+#include <bit>
 #include <string>
 
 #include "generators/probes_context.h"
+#include "testcase/input_text.h"
 
 namespace uirgen {
 namespace {
@@ -298,6 +300,24 @@ bool dead_use_of_moving_load(ProbeContext& p) {
   return true;
 }
 
+/// Valid: one f32 value spelt twice, once just past the rounding boundary (spec §1: strtof rounds
+/// once; strtod then a cast ties to the even neighbour); the two must compare equal.
+bool boundary_literal_equals_shortest(ProbeContext& p) {
+  uint32_t bits = static_cast<uint32_t>(p.c.pick(0, 0x3fffff)) << 1 | 1u | static_cast<uint32_t>(p.c.pick(117, 137)) << 23;
+  float value = std::bit_cast<float>(bits);
+  std::string boundary = uirgrade::spell_f32(value, uirgrade::F32Spelling::RoundingBoundary);
+  std::string shortest = uirgrade::spell_f32(value, uirgrade::F32Spelling::Exponent);
+  std::string a = p.def("f", "const " + boundary), b = p.def("f", "const " + shortest);
+  std::string same = p.def("c", "cmpeq " + a + " " + b);
+  p.raw("assert " + same);
+  if (p.week >= 2) {
+    std::string m = p.fresh_memory(1);
+    p.def("m", "after " + m + " " + p.def("s", "store " + p.def("v", "shrink " + m + " 0 shape=[]") + " " +
+                                                   p.def("x", "cast " + same + " dtype=i32")));
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<ProbeEntry> version_probes() {
@@ -328,6 +348,8 @@ std::vector<ProbeEntry> version_probes() {
       {valid("valid/E-LOAD-ORDER/siblings-ordered-by-load-store-edge", 3), siblings_ordered_by_load_store_edge},
       {valid("valid/E-LOAD-ORDER/loop-before-top-store", 2), loop_before_top_store},
       {valid("valid/placement/dead-use-of-moving-load", 3), dead_use_of_moving_load},
+      {ProbeInfo{"valid/spelling/boundary-literal-equals-its-shortest", 1, std::nullopt, std::nullopt, 1},
+       boundary_literal_equals_shortest},
   };
 }
 
