@@ -6,7 +6,8 @@
 //     call), E-DIV-ZERO/through-OP and E-DIV-ZERO/constant;
 //   E-AFTER-NO-STORE/other-buffer, .../other-version-same-buffer, .../through-end;
 //   E-STORE-TWICE/in-loop, .../outside-loops, .../older-version; E-VERSION-FORK/in-loop,
-//     .../outside-loops; E-DEAD-EFFECT/store, .../end; every other rule as itself;
+//     .../outside-loops; E-DEAD-EFFECT/store (never at an end: an end follows its stores, so the
+//     first dead effect in file order is a store); every other rule as itself;
 //   near misses of valid programs: valid/E-BOUNDS/upper-edge, .../upper-edge-through-mul-negative,
 //     .../view-of-view-upper-edge, valid/E-DIV-ZERO/divisor-ends-at-1, .../divisor-ends-at-minus-1;
 //   linearizer decisions: linearizer/load-moved-into-loop, .../dead-use-of-moved-load,

@@ -34,6 +34,16 @@ TEST(Clauses, AfterOfAnotherVersionOfTheSameBuffer) {
   EXPECT_FALSE(other.count("E-AFTER-NO-STORE/other-version-same-buffer"));
 }
 
+TEST(Clauses, StoreIntoOlderVersion) {
+  auto older = of("%b = buffer 2 dtype=i32 slot=0\n%v0 = shrink %b 0 shape=[]\n%s0 = store %v0 1\n"
+                  "%b1 = after %b %s0\n%v1 = shrink %b 1 shape=[]\n%s1 = store %v1 2\n");
+  EXPECT_TRUE(older.count("E-STORE-TWICE/older-version"));
+  EXPECT_TRUE(older.count("E-STORE-TWICE/outside-loops"));
+  auto same = of("%b = buffer 2 dtype=i32 slot=0\n%v0 = shrink %b 0 shape=[]\n%s0 = store %v0 1\n"
+                 "%s1 = store %v0 2\n");
+  EXPECT_FALSE(same.count("E-STORE-TWICE/older-version"));
+}
+
 const char* kSiblingsByEdge =
     "%x = buffer 4 dtype=i32 slot=0\n%y = buffer 4 dtype=i32 slot=1\n%w = range 4\n%r = range 4\n"
     "%xw = shrink %x %w shape=[]\n%sw = store %xw %w\n%ew = end %sw %w\n%x1 = after %x %ew\n"
