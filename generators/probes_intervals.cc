@@ -249,6 +249,31 @@ bool unclamped_data_probe(ProbeContext& p, bool as_divisor) {
   return true;
 }
 
+/// A value whose add or mul leaves i32 (spec §4.3: then [INT_MIN, INT_MAX]): used as an offset or
+/// divisor as it is (invalid), or clamped back by mod and max (a near miss: [0, k-1]).
+bool overflow_probe(ProbeContext& p, bool clamp, bool as_divisor) {
+  std::string r = p.def("r", "range " + num(p.c.pick(3, 6)));  // 2 * 2^30 already leaves i32
+  std::string wide = p.c.chance(50) ? binary(p, "mul", r, num(1073741824 + p.c.pick(0, 1000)))
+                                    : binary(p, "add", r, num(2147483647 - p.c.pick(0, 1)));
+  std::string value = wide;
+  int k = p.c.pick(2, 6);
+  if (clamp) value = binary(p, "max", p.def("x", "mod " + wide + " " + num(k)), "0");
+  if (as_divisor) {
+    if (clamp) value = binary(p, "add", value, "1");
+    std::string q = p.def("q", "idiv " + num(p.c.pick(-50, 50)) + " " + value);
+    if (!clamp) p.label_last();
+    std::string m = p.fresh_memory(6);
+    std::string v = p.def("v", "shrink " + m + " " + r + " shape=[]");
+    close_and_publish(p, m, p.def("s", "store " + v + " " + q), {r});
+    return true;
+  }
+  std::string m = p.fresh_memory(k);
+  std::string v = p.def("v", "shrink " + m + " " + value + " shape=[]");
+  if (!clamp) p.label_last();
+  close_and_publish(p, m, p.def("s", "store " + v + " " + r), {r});
+  return true;
+}
+
 /// The builders, one per (op, side, nesting): a function template instantiated per combination.
 template <Through T, Side S, bool Nested>
 bool bounds_entry(ProbeContext& p) {
@@ -295,6 +320,14 @@ void add_all_ops(std::vector<ProbeEntry>& out, std::integer_sequence<int, I...>)
 std::vector<ProbeEntry> interval_probes() {
   std::vector<ProbeEntry> out;
   add_all_ops(out, std::make_integer_sequence<int, static_cast<int>(Through::kCount)>{});
+  out.push_back({{"E-BOUNDS/overflow-to-full-interval/below", 3, uir::Rule::Bounds, std::nullopt, 3},
+                 [](ProbeContext& p) { return overflow_probe(p, false, false); }});
+  out.push_back({{"valid/E-BOUNDS/overflow-clamped-by-mod/on-edge", 3, std::nullopt, std::nullopt, 3},
+                 [](ProbeContext& p) { return overflow_probe(p, true, false); }});
+  out.push_back({{"E-DIV-ZERO/overflow-to-full-interval/zero-inside", 3, uir::Rule::DivZero, std::nullopt, 3},
+                 [](ProbeContext& p) { return overflow_probe(p, false, true); }});
+  out.push_back({{"valid/E-DIV-ZERO/overflow-clamped-by-mod/divisor-from-1", 3, std::nullopt, std::nullopt, 3},
+                 [](ProbeContext& p) { return overflow_probe(p, true, true); }});
   out.push_back({{"E-BOUNDS/load-unclamped/below", 3, uir::Rule::Bounds, std::nullopt, 2},
                  [](ProbeContext& p) { return unclamped_data_probe(p, false); }});
   out.push_back({{"E-DIV-ZERO/load-unclamped/zero-inside", 3, uir::Rule::DivZero, std::nullopt, 2},

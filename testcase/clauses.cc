@@ -5,6 +5,8 @@
 
 #include <functional>
 
+#include "oracle/intervals.h"
+
 namespace uirgrade {
 namespace {
 
@@ -23,6 +25,12 @@ std::set<std::string> ops_on_the_way(const std::vector<Stmt>& stmts, int k) {
     if (st.constant) {
       if (st.op == Op::Call) out.insert("call");
       return;
+    }
+    if ((st.op == Op::Add || st.op == Op::Mul) && st.interval && *st.interval == uir::kFullInterval) {
+      bool operands_narrower = true;  // the full interval comes from leaving i32 here, not from an operand
+      for (const uir::Operand& o : st.operands)
+        if (o.ref >= 0 && stmts[o.ref].interval && *stmts[o.ref].interval == uir::kFullInterval) operands_narrower = false;
+      if (operands_narrower) out.insert("overflow");
     }
     switch (st.op) {
       case Op::Mul:
@@ -208,10 +216,11 @@ const std::vector<std::string>& all_clauses() {
     std::vector<std::string> out;
     for (const uir::RuleInfo& r : uir::rule_table()) out.push_back(std::string(r.id));
     for (const char* way : {"below", "above", "view-of-view", "through-mul-negative", "through-idiv", "through-mod",
-                            "through-max", "through-where", "through-cast", "through-load", "through-call"})
+                            "through-max", "through-where", "through-cast", "through-load", "through-call",
+                            "through-overflow"})
       out.push_back(std::string("E-BOUNDS/") + way);
     for (const char* way : {"constant", "through-mul-negative", "through-idiv", "through-mod", "through-max",
-                            "through-where", "through-cast", "through-load", "through-call"})
+                            "through-where", "through-cast", "through-load", "through-call", "through-overflow"})
       out.push_back(std::string("E-DIV-ZERO/") + way);
     for (const char* c : {"E-AFTER-NO-STORE/other-buffer", "E-AFTER-NO-STORE/other-version-same-buffer",
                           "E-AFTER-NO-STORE/through-end", "E-STORE-TWICE/in-loop", "E-STORE-TWICE/outside-loops",

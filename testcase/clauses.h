@@ -3,7 +3,7 @@
 // program itself (never off a test's name or comments):
 //   E-BOUNDS/below, E-BOUNDS/above, E-BOUNDS/view-of-view, E-BOUNDS/through-OP (an op on the
 //     offset's way whose interval rule matters: mul-negative, idiv, mod, max, where, cast, load,
-//     call), E-DIV-ZERO/through-OP and E-DIV-ZERO/constant;
+//     call, overflow: an add or mul leaving i32), E-DIV-ZERO/through-OP and E-DIV-ZERO/constant;
 //   E-AFTER-NO-STORE/other-buffer, .../other-version-same-buffer, .../through-end;
 //   E-STORE-TWICE/in-loop, .../outside-loops, .../older-version; E-VERSION-FORK/in-loop,
 //     .../outside-loops; E-DEAD-EFFECT/store (never at an end: an end follows its stores, so the
