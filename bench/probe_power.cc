@@ -10,6 +10,8 @@
 //                         ignoring the SLOT: prefix (right only when the grader sends that order);
 //   f32-through-double    f32 text (literals and stdin) is read with strtod, then narrowed (spec §1
 //                         says strtof: one rounding).
+//   strict-parser         the parser needs spaces around `=` and `\n` line ends (spec §1 allows
+//                         `%x=add ...` and `\r\n`);
 //   refuses-sibling-edge  the linearizer refuses (E-LOAD-ORDER) sibling loops that only a
 //                         load->store edge orders against their range lines (spec §5.3 allows them).
 // Built against an older tree, the same file measures "before": it uses only make_fuzz_tests and
@@ -223,6 +225,15 @@ bool refuses_sibling_load_edge(const TestCase&, const Expected& expected) {
   return false;
 }
 
+/// strict-parser: a hand-written parser that splits a statement on " = " and on '\n' only, so
+/// `%x=add ...` (spec §1: spaces around = are optional) and `\r\n` line ends make it refuse the
+/// program (exit 2). Caught by a test the oracle runs (exit 0 or 1) that uses either spelling.
+bool strict_parser(const TestCase& test, const Expected& expected) {
+  if (expected.exit_code == 2) return false;
+  static const std::regex tight(R"((^|\n) *%[A-Za-z0-9_.]+=)");
+  return test.source.find('\r') != std::string::npos || std::regex_search(test.source, tight);
+}
+
 struct Bug {
   const char* name;
   bool (*caught)(const TestCase&, const Expected&);
@@ -232,6 +243,7 @@ const Bug kBugs[] = {
     {"slots-in-slot-order", slots_in_slot_order},
     {"f32-through-double", f32_through_double},
     {"refuses-sibling-edge", refuses_sibling_load_edge},
+    {"strict-parser", strict_parser},
 };
 
 /// For each bug, how many of `tests` catch it.
@@ -255,13 +267,13 @@ int main(int argc, char** argv) {
                                      {"probe", argc > 4 ? std::atoi(argv[4]) : 40}};
   std::printf("bench_probe_power: %d generated week-3 tests per kind, seed 1\n", n);
   std::printf("  %-8s %6s", "kind", "tests");
-  for (const Bug& b : kBugs) std::printf(" %22s", b.name);
+  for (const Bug& b : kBugs) std::printf(" %21s", b.name);
   std::printf("\n");
   for (const char* kind : {"valid", "invalid", "probe"}) {
     std::vector<TestCase> tests = uirgen::make_fuzz_tests(3, {{kind, n}}, 1);
     std::vector<int> c = catches(tests, 1);
     std::printf("  %-8s %6zu", kind, tests.size());
-    for (int x : c) std::printf(" %22d", x);
+    for (int x : c) std::printf(" %21d", x);
     std::printf("\n");
   }
   std::printf("the plan's generated tests (valid %d, invalid %d, probe %d), seeds 1..20: seeds where a test catches the bug\n",
