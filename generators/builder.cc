@@ -96,6 +96,11 @@ Operand ProgramBuilder::literal_i32(int32_t value) {
 Operand ProgramBuilder::literal_f32(float value) {
   return literal(uir::Scalar::f32(value), uir::f32_literal_text(value));
 }
+Operand ProgramBuilder::literal_f32_spelt(float value, std::string text) {
+  // spell_f32 falls back to %.9g, which may lack the point a literal needs (spec §1).
+  if (text.find('.') == std::string::npos) text = uir::f32_literal_text(value);
+  return literal(uir::Scalar::f32(value), std::move(text));
+}
 Operand ProgramBuilder::literal_bool(bool value) {
   return literal(uir::Scalar::boolean(value), value ? "true" : "false");
 }

@@ -81,6 +81,8 @@ class ProgramBuilder {
   uir::Operand ref(int stmt) const;
   static uir::Operand literal_i32(int32_t value);
   static uir::Operand literal_f32(float value);
+  /// An f32 literal with its own spelling (which must read back to `value` through strtof).
+  static uir::Operand literal_f32_spelt(float value, std::string text);
   static uir::Operand literal_bool(bool value);
 
   // --- statements ---

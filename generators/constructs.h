@@ -70,5 +70,8 @@ void gen_declare_ranges(GenState& g);
 void gen_map_nest(GenState& g);
 void gen_reduce_nest(GenState& g, bool pinned);
 void gen_reduce_then_map(GenState& g);
+/// A loop overwriting a memory, then a sibling loop reading the version before the overwrite, its
+/// range declared second: only the load->store edge puts the reader first (spec §5.3).
+void gen_overwrite_after_read(GenState& g);
 
 }  // namespace uirgen

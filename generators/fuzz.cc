@@ -4,15 +4,28 @@
 // candidate seed is tried (bounded), so every invalid test's `# error:` is the oracle's.
 #include "generators/fuzz.h"
 
+#include <functional>
+
 #include "generators/generate.h"
 #include "generators/mutate.h"
+#include "generators/probes.h"
 #include "generators/test_file.h"
+#include "generators/text_variation.h"
+#include "oracle/oracle.h"
 #include "oracle/seeded_random.h"
 
 namespace uirgen {
 namespace {
 
 int size_for(int index) { return 20 + (index * 37) % 81; }  // 20..100
+
+/// Half the programs are respelt (generators/text_variation.h) as spec §1 allows; a respelling the
+/// oracle would judge differently (it should never happen) is dropped for the original.
+std::string respelt(const std::string& text, uint64_t seed, const std::function<bool(const std::string&)>& same) {
+  if (seed % 2 == 0) return text;
+  std::string varied = vary_spelling(text, seed);
+  return same(varied) ? varied : text;
+}
 
 }  // namespace
 
@@ -29,7 +42,11 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
 
   for (int k = 0; k < count_of("valid"); ++k) {
     uint64_t program_seed = uir::derive_seed(seed, 1, k);
-    std::string text = program_text(sample_program(week, program_seed, size_for(k)));
+    // Every other program is a swarm program (a random subset of the constructs, limits.h).
+    GenLimits limits;
+    limits.swarm = k % 2 == 1;
+    std::string text = program_text(sample_program(week, program_seed, size_for(k), limits));
+    text = respelt(text, program_seed, [](const std::string& t) { return !uir::compile("gen.uir", t).error; });
     tests.push_back(make_valid_test(text, next_name(), "fuzz", week, program_seed, k % 4 == 3).test);
   }
 
@@ -50,7 +67,42 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
         ++stats->mutations_discarded[catalog[mutation].name];
         continue;
       }
+      invalid->text = respelt(invalid->text, program_seed, [&](const std::string& t) {
+        return oracle_agrees(InvalidProgram{t, invalid->mutation, invalid->rule, invalid->line});
+      });
       tests.push_back(make_invalid_test(*invalid, next_name(), "fuzz", week).test);
+      break;
+    }
+  }
+
+  // Probes (generators/probes.h): near misses and invalid programs on the edge of one rule, and
+  // programs that break two. Appended to a small generated program; a probe the oracle does not
+  // confirm is discarded and the next candidate tried.
+  const uint64_t first_family = uir::derive_seed(seed, 5, 0);
+  for (int k = 0; k < count_of("probe"); ++k) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      uint64_t program_seed = uir::derive_seed(seed, 4, static_cast<uint64_t>(k) * 64 + attempt);
+      Chooser chooser{rc::Random(program_seed)};
+      int probe = draw_probe(chooser, week, k, first_family);
+      if (probe < 0) break;
+      std::string valid = program_text(sample_program(week, program_seed, size_for(k) / 3));
+      std::optional<ProbeProgram> program = apply_probe(valid, probe, week, chooser);
+      if (!program) continue;
+      const std::string& clause = probe_catalog()[probe].clause;
+      ++stats->probes_applied[clause];
+      if (!probe_confirmed(*program)) {
+        ++stats->probes_discarded[clause];
+        continue;
+      }
+      program->text = respelt(program->text, program_seed, [&](const std::string& t) {
+        return probe_confirmed(ProbeProgram{t, program->probe, program->rule, program->line});
+      });
+      if (program->rule) {
+        InvalidProgram invalid{program->text, -1, *program->rule, program->line};
+        tests.push_back(make_invalid_test(invalid, next_name(), "fuzz", week).test);
+      } else {
+        tests.push_back(make_valid_test(program->text, next_name(), "fuzz", week, program_seed, k % 4 == 3).test);
+      }
       break;
     }
   }

@@ -8,7 +8,12 @@
 //                  without a reset store inside the outer loops; "pinned" also uses the load
 //                  outside the loop, so it runs once (spec §5.3's pinned load);
 //   reduce-then-map  a reduction loop and a sibling loop that reads its result through the end,
-//                  with the two ranges declared in either order (the sibling rule).
+//                  with the two ranges declared in either order (the sibling rule);
+//   overwrite-after-read  a loop that overwrites a memory and a sibling loop, written after it
+//                  with its range declared after it, that reads the version before the overwrite:
+//                  only the load->store edge orders them (spec §5.3), and it opens the reader first.
+// A reduction's accumulator load sometimes gets a dead use that depends on no range of the loop:
+// only live uses count (spec §5.3), so the load must still move into the loop.
 // Every range reaches the store its end closes (mixed into the value when the offset does not use
 // it), so no end closes a range its effects don't use.
 #include <algorithm>
@@ -184,6 +189,7 @@ int gen_reduction(GenState& g, const Target& target, uint64_t outer_mask, int re
   }
   int acc_view = element_view(g, acc_version, target.offset);
   int cur = load_in_unit(g, acc_view);
+  if (g.c.chance(25)) b.add(g.c.chance(50) ? Op::Mul : Op::Cmplt, {b.ref(cur), random_literal(g, dtype)}, "%dead");
   g.open = outer_mask | range_bit(g, reduce_range);
   Operand x = gen_nest_value(g, dtype);
   x = mix_in_ranges(g, x, dtype, g.open & ~(b.info(acc_view).ranges | operand_ranges(g, x)));
@@ -347,6 +353,60 @@ void gen_reduce_then_map(GenState& g) {
   end_nest(g);
   if (outer_depth >= 1) b.add_after(accumulator.version_stmt, effect);
   b.add_after(output.version_stmt, effect);
+}
+
+void gen_overwrite_after_read(GenState& g) {
+  ProgramBuilder& b = g.b;
+  if (g.open != 0 || b.in_function() || b.memories().empty()) return;
+  if (static_cast<int>(b.ranges().size()) + 2 > kMaxRanges) return;
+  int memory = g.c.pick(0, static_cast<int>(b.memories().size()) - 1);
+  int version = b.memories()[memory].current_version;
+  int version_stmt = b.versions()[version].stmt;
+  int length = b.memories()[memory].length;
+  if (b.versions()[version].stored) return;
+  int trips = std::min(length, b.limits().max_trip_count);
+  // The writer's range is declared first: were nothing else to order the loops, it would open first.
+  int write_range = b.add_range(ProgramBuilder::literal_i32(g.c.pick(1, trips)));
+  int read_range = b.add_range(ProgramBuilder::literal_i32(g.c.pick(1, trips)));
+
+  // The writer: overwrites the current version at an offset of its range.
+  g.unit = b.new_unit();
+  if (g.unit < 0) return end_nest(g);
+  g.open = range_bit(g, write_range);
+  g.busy_memories = {memory};
+  std::optional<Offset> write_offset = gen_offset(g, length - 1, g.open, false);
+  if (!write_offset || !b.depend(g.unit, b.info(version_stmt).units) || !b.may_store(g.unit, version))
+    return end_nest(g);
+  DType dtype = b.memories()[memory].dtype;
+  int write_view = element_view(g, version_stmt, *write_offset);
+  Operand value = gen_nest_value(g, dtype);
+  value = mix_in_ranges(g, value, dtype, g.open & ~(b.info(write_view).ranges | operand_ranges(g, value)));
+  int write_end = b.add_end({store_in_unit(g, write_view, value)}, write_range);
+  end_nest(g);
+  b.add_after(version_stmt, write_end);
+
+  // The reader: copies the version before the overwrite into another memory. Its target is chosen
+  // before its load, so that storing into it can never close a cycle.
+  g.unit = b.new_unit();
+  if (g.unit < 0) return end_nest(g);
+  g.open = range_bit(g, read_range);
+  Target target = choose_target(g, g.open, false, memory);
+  std::optional<Offset> read_offset = gen_offset(g, length - 1, g.open, false);
+  if (!read_offset || !b.may_load(g.unit, version)) {
+    // No read: the target still gets a store, so its chosen version is not left half-used.
+    read_offset.reset();
+  }
+  DType out_dtype = b.memories()[target.memory].dtype;
+  Operand copied = pick_value(g, out_dtype);
+  if (read_offset) {
+    int old_value = load_in_unit(g, element_view(g, version_stmt, *read_offset));
+    copied = cast_to(g, b.ref(old_value), dtype, out_dtype);
+  }
+  int view = element_view(g, target.version_stmt, target.offset);
+  copied = mix_in_ranges(g, copied, out_dtype, g.open & ~(b.info(view).ranges | operand_ranges(g, copied)));
+  int read_end = b.add_end({store_in_unit(g, view, copied)}, read_range);
+  end_nest(g);
+  b.add_after(target.version_stmt, read_end);
 }
 
 }  // namespace uirgen

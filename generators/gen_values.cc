@@ -5,6 +5,7 @@
 // Operands come from the values already written (so the statements form a DAG in file order) or
 // are fresh literals; an i32 divisor is always one whose interval (spec §4.3) excludes 0.
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <cmath>
 #include <limits>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "generators/constructs.h"
+#include "testcase/input_text.h"
 #include "oracle/error.h"
 
 namespace uirgen {
@@ -223,11 +225,20 @@ Operand random_literal(GenState& g, DType dtype) {
       }
     }
     case DType::F32: {
-      switch (g.c.weighted({65, 25, 10})) {
+      switch (g.c.weighted({60, 22, 8, 10})) {
         case 0:
           return ProgramBuilder::literal_f32(static_cast<float>(g.c.pick(-16, 16)) / 4.0f);
         case 1:
           return ProgramBuilder::literal_f32(static_cast<float>(g.c.pick(-100000, 100000)) / 1000.0f);
+        case 3: {
+          // Every significand bit used, spelt with an exponent, with every digit, or just past the
+          // midpoint to its neighbour (spec §1: strtof rounds once; a double read ties to even).
+          uint32_t bits = static_cast<uint32_t>(g.c.pick(0, 0x7fffff)) |
+                          static_cast<uint32_t>(g.c.pick(117, 137)) << 23 | (g.c.chance(30) ? 0x80000000u : 0u);
+          float value = std::bit_cast<float>(bits);
+          auto how = static_cast<uirgrade::F32Spelling>(g.c.pick(1, static_cast<int>(uirgrade::F32Spelling::kCount) - 1));
+          return ProgramBuilder::literal_f32_spelt(value, uirgrade::spell_f32(value, how));
+        }
         default: {
           const float kEdges[] = {0.0f,
                                   -0.0f,

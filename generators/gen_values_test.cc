@@ -4,6 +4,8 @@
 // for, divisors whose spec §4.3 interval excludes 0, and the function limits.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <climits>
 #include <cmath>
 #include <map>
@@ -33,11 +35,16 @@ TEST(RandomLiteral, ReplayedChoicesPickTheLiteral) {
   uir::Operand edge = literal_from({85, 3}, DType::I32);
   EXPECT_EQ(edge.literal.as_i32(), INT_MAX);
   EXPECT_EQ(edge.text, "2147483647");
-  // F32: offset 18 in [-16, 16] is 2, in quarters 0.5; draw 95 is an edge, edge 4 is NaN.
+  // F32: weights {60, 22, 8, 10}; offset 18 in [-16, 16] is 2, in quarters 0.5; draw 85 is an edge,
+  // edge 4 is NaN; draw 95 is a full-significand value with its own spelling (exponent, every
+  // digit or a rounding boundary), which reads back to the value through strtof.
   uir::Operand half = literal_from({0, 18}, DType::F32);
   EXPECT_EQ(half.literal.dtype, DType::F32);
   EXPECT_EQ(half.literal.as_f32(), 0.5f);
-  EXPECT_TRUE(std::isnan(literal_from({95, 4}, DType::F32).literal.as_f32()));
+  EXPECT_TRUE(std::isnan(literal_from({85, 4}, DType::F32).literal.as_f32()));
+  uir::Operand spelt = literal_from({95, 12345, 10, 0, 1}, DType::F32);
+  EXPECT_EQ(std::strtof(spelt.text.c_str(), nullptr), spelt.literal.as_f32()) << spelt.text;
+  EXPECT_NE(spelt.text.find_first_of("eE"), std::string::npos) << spelt.text;
   EXPECT_TRUE(literal_from({50}, DType::Bool).literal.as_bool());
   EXPECT_FALSE(literal_from({}, DType::Bool).literal.as_bool());
 }

@@ -52,9 +52,30 @@ void generate_construct(GenState& g, Construct construct) {
     case Construct::PinnedReduce:
       gen_reduce_nest(g, true);
       break;
+    case Construct::OverwriteAfterRead:
+      gen_overwrite_after_read(g);
+      break;
     case Construct::kCount:
       break;
   }
+}
+
+/// Swarm testing: keeps each construct of `weights` with `keep_percent` (the draws are the first
+/// choices, so replaying or shrinking a program keeps its subset or, shrunk to 0, drops constructs),
+/// but never all of them: when none is kept, the first drawn is put back.
+void swarm_subset(Chooser& chooser, std::array<int, kConstructCount>& weights, int keep_percent) {
+  std::array<int, kConstructCount> kept{};
+  bool any = false;
+  for (int k = 0; k < kConstructCount; ++k) {
+    if (weights[k] == 0) continue;
+    // chance() shrinks towards false; "keep" is the lowest option so a shrunk list keeps more.
+    if (!chooser.chance(100 - keep_percent)) {
+      kept[k] = weights[k];
+      any = true;
+    }
+  }
+  if (!any) return;  // every construct dropped: the full table
+  weights = kept;
 }
 
 GeneratedProgram build_program(Chooser& chooser, int week, int size, const GenLimits& limits) {
@@ -63,7 +84,8 @@ GeneratedProgram build_program(Chooser& chooser, int week, int size, const GenLi
   GenState g{builder, chooser, size};
   int budget = statement_budget(size, limits);
   if (week >= 2) gen_memory(g, std::nullopt, 1);
-  const auto& weights = kConstructWeights[week - 1];
+  std::array<int, kConstructCount> weights = kConstructWeights[week - 1];
+  if (limits.swarm) swarm_subset(chooser, weights, limits.swarm_keep_percent);
   // Some constructs add nothing at times (a limit is reached): the guard ends the loop anyway.
   for (int step = 0; builder.statement_count() < budget && step < 4 * budget; ++step)
     generate_construct(g, static_cast<Construct>(chooser.weighted(weights.data(), kConstructCount)));
@@ -71,6 +93,7 @@ GeneratedProgram build_program(Chooser& chooser, int week, int size, const GenLi
   GeneratedProgram out;
   out.week = week;
   out.size = size;
+  out.swarm = limits.swarm;
   out.choices = chooser.recorded();
   out.program = std::move(builder.program());
   return out;
@@ -135,11 +158,18 @@ rc::Gen<GeneratedProgram> program_gen(int week, const GenLimits& limits) {
 
 std::string generator_header(const GeneratedProgram& generated) {
   return "# uirgen: week=" + std::to_string(generated.week) + " seed=" + std::to_string(generated.seed) +
-         " size=" + std::to_string(generated.size) + (generated.shrunk ? " (shrunk)" : "");
+         " size=" + std::to_string(generated.size) + (generated.swarm ? " swarm" : "") +
+         (generated.shrunk ? " (shrunk)" : "");
 }
 
 std::string program_text(const GeneratedProgram& generated) {
   return generator_header(generated) + "\n" + uir::print_program(generated.program);
+}
+
+bool header_says_swarm(const std::string& line) {
+  int week = 0, size = 0;
+  uint64_t seed = 0;
+  return parse_generator_header(line, &week, &seed, &size) && line.find(" swarm") != std::string::npos;
 }
 
 bool parse_generator_header(const std::string& line, int* week, uint64_t* seed, int* size) {

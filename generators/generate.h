@@ -23,6 +23,7 @@ struct GeneratedProgram {
   int size = 0;
   std::vector<uint32_t> choices;  // the decisions it was built from (replayable)
   bool shrunk = false;            // a shrink of the program (week, seed, size) names
+  bool swarm = false;             // built with limits.swarm (a random subset of the constructs)
   uir::Program program;
 };
 
@@ -43,12 +44,15 @@ rc::Shrinkable<GeneratedProgram> sample_shrinkable(int week, uint64_t seed, int 
 /// A RapidCheck generator of valid programs for `week` (1, 2 or 3).
 rc::Gen<GeneratedProgram> program_gen(int week, const GenLimits& limits = {});
 
-/// The first line of every generated file: "# uirgen: week=3 seed=17 size=40", with " (shrunk)"
-/// after it for a program RapidCheck shrank from that one.
+/// The first line of every generated file: "# uirgen: week=3 seed=17 size=40", with " swarm" after
+/// it for a swarm program and " (shrunk)" for a program RapidCheck shrank from that one.
 std::string generator_header(const GeneratedProgram& generated);
 
 /// The header line, then the printed program.
 std::string program_text(const GeneratedProgram& generated);
+
+/// Whether a generator_header line names a swarm program (rebuilt with GenLimits::swarm).
+bool header_says_swarm(const std::string& line);
 
 /// Parses a generator_header line back; false when `line` is not one.
 bool parse_generator_header(const std::string& line, int* week, uint64_t* seed, int* size);

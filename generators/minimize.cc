@@ -75,7 +75,9 @@ std::string walk_shrink_tree(const std::string& text, Search& search) {
   int week = 0, size = 0;
   uint64_t seed = 0;
   if (search.limits.tree_share <= 0 || !parse_generator_header(first_line, &week, &seed, &size)) return text;
-  rc::Shrinkable<GeneratedProgram> current = sample_shrinkable(week, seed, size);
+  GenLimits limits;
+  limits.swarm = header_says_swarm(first_line);
+  rc::Shrinkable<GeneratedProgram> current = sample_shrinkable(week, seed, size, limits);
   if (program_text(current.value()) != text) return text;  // edited since it was generated
   std::string current_text = text;
   // The tree gets its share of the attempts, and at most kChildrenPerLevel children at each level:

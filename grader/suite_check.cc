@@ -16,6 +16,7 @@
 #include <set>
 #include <vector>
 
+#include "grader/clause_coverage.h"
 #include "grader/render_check.h"
 #include "grader/suite.h"
 #include "testcase/test_data.h"
@@ -107,6 +108,7 @@ class Checker {
   }
 
   int problems() const { return problems_; }
+  void count_problem() { ++problems_; }
 
  private:
   static int header_line(const TestCase& test, const std::string& key) {
@@ -216,6 +218,7 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
       if (std::find(suites.begin(), suites.end(), s) == suites.end()) suites.push_back(s);
 
   std::set<int> weeks;
+  std::vector<TestCase> files_checked;  // one TestCase per file, for the clause table
   int files = 0, warnings = 0;
   for (const std::string& suite : suites) {
     SuiteLoad loaded = load_suite_fully(suites_dir + "/" + suite, suite, 0);
@@ -232,6 +235,7 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
           (i + 1 < tests.size() && tests[i + 1].path == tests[i].path && tests[i + 1].mode == Mode::Render);
       weeks.insert(tests[i].week);
       checker.check(tests[i], has_render);
+      if (coverage) files_checked.push_back(tests[i]);
       ++files;
     }
     if (checked && loaded.errors.empty()) (*checked)[suite] = std::move(loaded.tests);
@@ -240,8 +244,10 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
   // With files that did not load, "no test covers it" would be false: say so instead.
   if (coverage && checker.problems() > 0)
     out << "\ncoverage: not checked while the suites have problems (a file that does not load covers nothing)\n";
-  else if (coverage)
+  else if (coverage) {
     checker.print_coverage(std::vector<int>(weeks.begin(), weeks.end()));
+    for (int k = print_clause_coverage(out, files_checked, plans.plans); k > 0; --k) checker.count_problem();
+  }
   out << fmt::format("\n{} test files in {} suites: {} problem{}{}\n", files, suites.size(), checker.problems(),
                      checker.problems() == 1 ? "" : "s",
                      warnings == 0 ? "" : fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s"));

@@ -18,7 +18,9 @@ namespace uirgrade {
 /// comment that looks like a misspelt header (warnings are not problems).
 /// With `coverage`, then the coverage table: for each op, how many valid tests of each week use it;
 /// for each rule, how many tests of each week name it in `# error:`; an op or rule no test covers is
-/// a problem too (the table is skipped while other problems make it meaningless).
+/// a problem too (the table is skipped while other problems make it meaningless); then the clause
+/// table of grader/clause_coverage.h (hand-written and the plans' generated tests), where a
+/// clause no test covers is a problem as well.
 /// Returns the number of problems (0: the suites are sound).
 /// With `checked`, the tests of every suite that loaded are kept there, so that grading goes on from
 /// the very files that were checked instead of reading them a second time (load_week).
