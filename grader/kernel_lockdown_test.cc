@@ -39,14 +39,14 @@ struct Attack {
 
 const Attack kAttacks[] = {
     {"open_a_file", "int fd = open(\"/etc/passwd\", O_RDONLY); if (fd >= 0) loot(\"open\");", "(openat)"},
-    {"fopen_a_file", "FILE *f = fopen(\"/etc/hostname\", \"r\"); if (f) loot(\"fopen\");", "(openat)"},
+    {"fopen_a_file", "FILE *f = fopen(\"/proc/self/status\", \"r\"); if (f) loot(\"fopen\");", "(openat)"},
     {"create_a_file", "int fd = creat(\"kernel-made-this\", 0644); if (fd >= 0) loot(\"creat\");", "(creat)"},
     {"start_a_process_with_system", "if (system(\"echo LOOT: system >&2\") == 0) loot(\"system returned\");", ""},
     {"fork", "pid_t p = fork(); if (p == 0) { loot(\"fork\"); _exit(0); } if (p > 0) waitpid(p, 0, 0);", "(clone)"},
     {"execve", "char *argv[] = {\"/bin/sh\", \"-c\", \"echo LOOT: execve >&2\", 0}; execve(\"/bin/sh\", argv, 0);",
      "(execve)"},
     {"open_a_socket", "int s = socket(AF_UNIX, SOCK_STREAM, 0); if (s >= 0) loot(\"socket\");", "(socket)"},
-    {"signal_the_parent", "if (kill(getppid(), 0) == 0) loot(\"kill parent\");", "(getppid)"},
+    {"signal_the_parent", "if (kill(getppid(), 0) == 0 || errno == EPERM) loot(\"kill parent\");", "(getppid)"},
     {"signal_another_pid", "if (kill(1, 0) == 0 || errno == EPERM) loot(\"kill 1\");", "(kill)"},
     {"make_memory_executable",
      "void *p = mmap(0, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);"
@@ -124,7 +124,7 @@ TEST_P(KernelLockdown, ASanitizersReportStillReachesStderrAsTheStudentsBug) {
   // The report path reads /proc/self/maps and symbolizes: refused calls fail quietly for it.
   const std::pair<std::string, std::string> bugs[] = {
       {"int32_t *p = malloc(3 * sizeof *p); p[0] = 1; int32_t r = p[3]; free(p); return r ? 5 : 0;",
-       "heap-buffer-overflow"},
+       "runtime error: load of address"},  // UBSan's object-size check sees it before ASan
       {"volatile int32_t big = 2147483647; int32_t r = big + 1; return r == 0 ? 9 : 0;", "signed integer overflow"},
       {"volatile int32_t *p = (int32_t *)(uintptr_t)8; return *p;", "SEGV on unknown address"},
   };

@@ -42,11 +42,12 @@ void __ubsan_on_report(void) { sanitizer_reporting = 1; }
 static const char *system_call_name(long nr) {
   switch (nr) {
 #define NAME(call) case SYS_##call: return #call;
-#ifdef SYS_open
+#ifdef SYS_open /* the calls only x86_64 (of the architectures above) has */
     NAME(open) NAME(creat) NAME(fork) NAME(vfork) NAME(mkdir) NAME(unlink) NAME(rename) NAME(link) NAME(symlink)
     NAME(readlink) NAME(access) NAME(stat) NAME(lstat) NAME(chmod) NAME(pipe) NAME(select) NAME(poll) NAME(dup2)
     NAME(alarm) NAME(pause) NAME(time) NAME(getdents) NAME(rmdir) NAME(chown) NAME(lchown) NAME(utimes)
     NAME(epoll_create) NAME(inotify_init) NAME(signalfd) NAME(eventfd) NAME(uselib) NAME(ustat) NAME(sysfs)
+    NAME(modify_ldt) NAME(arch_prctl) NAME(iopl) NAME(ioperm)
 #endif
     NAME(read) NAME(write) NAME(close) NAME(fstat) NAME(lseek) NAME(ioctl) NAME(pread64) NAME(pwrite64)
     NAME(readv) NAME(writev) NAME(openat) NAME(openat2) NAME(execve) NAME(execveat) NAME(clone) NAME(clone3)
@@ -71,7 +72,7 @@ static const char *system_call_name(long nr) {
     NAME(splice) NAME(tee) NAME(vmsplice) NAME(copy_file_range) NAME(fallocate) NAME(flock) NAME(getuid)
     NAME(getppid) NAME(getpgrp) NAME(sched_getaffinity) NAME(prlimit64) NAME(setrlimit) NAME(getrlimit)
     NAME(kcmp) NAME(move_pages) NAME(migrate_pages) NAME(mbind) NAME(set_mempolicy) NAME(membarrier)
-    NAME(modify_ldt) NAME(arch_prctl) NAME(iopl) NAME(ioperm) NAME(quotactl) NAME(acct) NAME(swapon)
+     NAME(quotactl) NAME(acct) NAME(swapon)
     NAME(init_module) NAME(finit_module) NAME(delete_module) NAME(kexec_load) NAME(sethostname)
 #undef NAME
     default: return "not known to the driver";
