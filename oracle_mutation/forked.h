@@ -23,6 +23,13 @@ struct UnitResult {
   bool stopped = false;  // the child died in this unit: `how` says why
   bool timed_out = false;
   std::string how;       // "Segmentation fault", "Alarm clock", "exit 3"
+
+  static UnitResult of(int verdict, int test) {
+    UnitResult r;
+    r.verdict = verdict;
+    r.test = test;
+    return r;
+  }
 };
 
 /// For each id: switches mutant `id` on in a fresh child and calls work(unit) for unit = 0..units-1

@@ -47,10 +47,10 @@ std::vector<MutantVerdicts> grade_mutants(const std::vector<int>& ids, const std
   auto units = run_per_mutant(ids, seeds.size(), limits, [&](size_t s) {
     const SeedTests& seed = seeds[s];
     if (int k = first_failure(seed, 0, seed.hand_written); k >= 0)
-      return UnitResult{static_cast<int>(Verdict::KilledByHandWritten), k};
+      return UnitResult::of(static_cast<int>(Verdict::KilledByHandWritten), k);
     if (int g = first_failure(seed, seed.hand_written, seed.tests.size()); g >= 0)
-      return UnitResult{static_cast<int>(Verdict::KilledByGeneratedOnly), g};
-    return UnitResult{static_cast<int>(Verdict::Survived), -1};
+      return UnitResult::of(static_cast<int>(Verdict::KilledByGeneratedOnly), g);
+    return UnitResult::of(static_cast<int>(Verdict::Survived), -1);
   });
   std::vector<MutantVerdicts> results(ids.size());
   for (size_t k = 0; k < ids.size(); ++k) {

@@ -692,6 +692,11 @@ class FileMutator:
             j -= 1
         k = self.match.get(j, 0) - 1
         parts = []
+        if k >= 1 and self.toks[k].kind == "op" and self.t(k - 1) == "operator":  # operator==
+            parts, k = ["operator" + self.t(k)], k - 2
+            if self.t(k) == "::" and self.toks[k - 1].kind == "id":
+                parts.insert(0, self.t(k - 1) + "::")
+            return "".join(parts)
         while k >= 0 and self.toks[k].kind == "id":
             parts.insert(0, self.t(k))
             if self.t(k - 1) != "::":

@@ -54,9 +54,10 @@ std::variant<std::vector<OracleMutant>, LoadError> read_manifest(const std::stri
 std::variant<std::vector<Equivalent>, LoadError> read_equivalents(const std::string& path) {
   std::vector<Equivalent> record;
   auto error = read_rows(path, [&](const std::vector<std::string>& f, int line) -> std::optional<std::string> {
-    if (f.size() != 6 || f[5].empty())
-      return "expected 6 tab-separated fields (file, function, operator, original, mutated, why), the why not empty";
-    record.push_back({f[0], f[1], f[2], f[3], f[4], f[5], line});
+    if (f.size() != 7 || f[6].empty())
+      return "expected 7 tab-separated fields (file, function, operator, original, mutated, source line, why), "
+             "the why not empty";
+    record.push_back({f[0], f[1], f[2], f[3], f[4], f[5], f[6], line});
     return std::nullopt;
   });
   if (error) return *error;
@@ -69,7 +70,8 @@ std::vector<Equivalent> apply_equivalents(std::vector<OracleMutant>& mutants, co
     bool used = false;
     for (OracleMutant& m : mutants)
       if (m.file == entry.file && matches(entry.function, m.function) && matches(entry.op, m.op) &&
-          matches(entry.original, m.original) && matches(entry.mutated, m.mutated)) {
+          matches(entry.original, m.original) && matches(entry.mutated, m.mutated) &&
+          matches(entry.source_line, m.source_line)) {
         m.equivalent_because = entry.why;
         used = true;
       }

@@ -21,11 +21,12 @@ struct OracleMutant {
 };
 
 /// One entry of the equivalents record. It names mutants by file, function, operator, original and
-/// mutated text (not by line or id, which move whenever the oracle is edited); "*" in any field but
-/// the file matches anything, so one entry can cover a whole function (code only a catalogue mutant
-/// or an error message reaches). An entry covers every mutant it matches, which its `why` must hold for.
+/// mutated text and the source line as written (not by line number or id, which move whenever the
+/// oracle is edited; an edit of the line itself makes the entry stale, and the argument must be made
+/// again); "*" in any field but the file matches anything, so one entry can cover a whole function.
+/// An entry covers every mutant it matches, which its `why` must hold for.
 struct Equivalent {
-  std::string file, function, op, original, mutated, why;
+  std::string file, function, op, original, mutated, source_line, why;
   int record_line = 0;  // its line in the record, for messages
 };
 

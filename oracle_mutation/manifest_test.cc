@@ -34,8 +34,8 @@ TEST(Manifest, AnEquivalentCoversItsTextAnywhereInItsFileAndAStaleOneIsReported)
   std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "ror", "a < b", "a <= b", "", ""},
                                        {2, "oracle/a.cc", 9, "g", "ror", "a < b", "a <= b", "", ""},
                                        {3, "oracle/b.cc", 3, "f", "ror", "a < b", "a <= b", "", ""}};
-  std::vector<Equivalent> record = {{"oracle/a.cc", "*", "ror", "a < b", "a <= b", "a and b are never equal", 5},
-                                    {"oracle/a.cc", "*", "eq", "x == y", "x != y", "gone", 6}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "*", "ror", "a < b", "a <= b", "*", "a and b are never equal", 5},
+                                    {"oracle/a.cc", "*", "eq", "x == y", "x != y", "*", "gone", 6}};
   std::vector<Equivalent> stale = apply_equivalents(mutants, record);
   EXPECT_EQ(mutants[0].equivalent_because, "a and b are never equal");
   EXPECT_EQ(mutants[1].equivalent_because, "a and b are never equal");
@@ -48,15 +48,24 @@ TEST(Manifest, AStarMatchesAWholeFunction) {
   std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "ror", "a < b", "a <= b", "", ""},
                                        {2, "oracle/a.cc", 4, "f", "stmt-delete", "g();", "", "", ""},
                                        {3, "oracle/a.cc", 9, "h", "ror", "a < b", "a <= b", "", ""}};
-  std::vector<Equivalent> record = {{"oracle/a.cc", "f", "*", "*", "*", "only the message", 1}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "f", "*", "*", "*", "*", "only the message", 1}};
   EXPECT_TRUE(apply_equivalents(mutants, record).empty());
   EXPECT_EQ(mutants[0].equivalent_because, "only the message");
   EXPECT_EQ(mutants[1].equivalent_because, "only the message");
   EXPECT_EQ(mutants[2].equivalent_because, "");
 }
 
+TEST(Manifest, TheSourceLineTellsApartTwoSitesWithTheSameText) {
+  std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "const-1", "1", "1 - 1", "if (line < 1) return 0;", ""},
+                                       {2, "oracle/a.cc", 4, "f", "const-1", "1", "1 - 1", "return lines[line - 1];", ""}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "f", "const-1", "1", "1 - 1", "if (line < 1) return 0;", "why", 1}};
+  apply_equivalents(mutants, record);
+  EXPECT_EQ(mutants[0].equivalent_because, "why");
+  EXPECT_EQ(mutants[1].equivalent_because, "");
+}
+
 TEST(Manifest, AnEquivalentWithoutAWhyIsRefused) {
-  std::string path = write_temp("equivalents_bad.tsv", "oracle/a.cc\tf\tror\ta < b\ta <= b\t\n");
+  std::string path = write_temp("equivalents_bad.tsv", "oracle/a.cc\tf\tror\ta < b\ta <= b\t*\t\n");
   EXPECT_TRUE(std::holds_alternative<LoadError>(read_equivalents(path)));
 }
 

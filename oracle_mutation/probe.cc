@@ -72,10 +72,10 @@ std::vector<ProbeResult> probe_mutants(const std::vector<int>& ids, const SeedTe
   std::vector<Observation> oracle;
   for (size_t k = 0; k < corpus.tests.size(); ++k) oracle.push_back(observe(corpus.tests[k], corpus.expected[k]));
   auto units = run_per_mutant(ids, 1, limits, [&](size_t) {
-    UnitResult worst{static_cast<int>(Difference::None), -1};
+    UnitResult worst = UnitResult::of(static_cast<int>(Difference::None), -1);
     for (size_t k = 0; k < corpus.tests.size(); ++k) {
       Difference d = compare(oracle[k], observe(corpus.tests[k], corpus.expected[k]));
-      if (static_cast<int>(d) < worst.verdict) worst = {static_cast<int>(d), static_cast<int>(k)};
+      if (static_cast<int>(d) < worst.verdict) worst = UnitResult::of(static_cast<int>(d), static_cast<int>(k));
       if (d == Difference::Graded) break;
     }
     return worst;
