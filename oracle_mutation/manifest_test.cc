@@ -1,5 +1,7 @@
 #include "oracle_mutation/manifest.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -9,7 +11,7 @@ namespace uir_mutation {
 namespace {
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  std::string path = std::filesystem::temp_directory_path() / name;
+  std::string path = std::filesystem::temp_directory_path() / (std::to_string(getpid()) + "_" + name);
   std::ofstream(path) << text;
   return path;
 }

@@ -2,6 +2,8 @@
 // real `uir-oracle` binary, a separate build without schemata, on every program of the repository),
 // a mutant that removes a rule is killed by the week's tests, and every mutant recorded as
 // equivalent survives them (a wrong record fails here).
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -30,7 +32,8 @@ struct Printed {
 
 /// `uir-oracle COMMAND PATH` as a process: the oracle built without schemata.
 Printed real_oracle(const std::string& command, const std::string& path) {
-  std::string err_file = std::filesystem::temp_directory_path() / "schemata_test_stderr.txt";
+  // One file per process: ctest runs this binary's tests in parallel processes.
+  std::string err_file = std::filesystem::temp_directory_path() / ("schemata_test_stderr." + std::to_string(getpid()));
   std::string line = std::string(UIRGRADE_BINARY_DIR) + "/uir-oracle " + command + " '" + path + "' 2>" + err_file;
   Printed p;
   FILE* pipe = popen(line.c_str(), "r");
@@ -40,6 +43,7 @@ Printed real_oracle(const std::string& command, const std::string& path) {
   p.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream err(err_file);
   p.err.assign(std::istreambuf_iterator<char>(err), {});
+  std::filesystem::remove(err_file);
   return p;
 }
 
