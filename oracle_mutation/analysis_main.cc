@@ -1,0 +1,314 @@
+// oracle-mutation-analysis: how many mutants of the oracle's own rule, interval, analysis and
+// placement code a week's tests kill (docs/mutants.md, "Mutants of the oracle's own code").
+// Built on the oracle's schemata (make_schemata.py): every mutant is in this one binary, switched on
+// by uir_schemata::g_active, so nothing is compiled per mutant.
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <string>
+
+#include <sys/resource.h>
+
+#include <fmt/format.h>
+
+#include "grader/suite.h"
+#include "oracle_mutation/grading.h"
+#include "oracle_mutation/manifest.h"
+#include "oracle_mutation/probe.h"
+#include "uirgrade_paths.h"
+
+namespace {
+
+const char* kUsage = R"(NAME
+    oracle-mutation-analysis - kill rate of a week's tests on mutants of the oracle's own code
+
+SYNOPSIS
+    oracle-mutation-analysis [--week N] [--seed S] [--seeds N] [--sample N] [--jobs J] [OPTIONS]
+
+DESCRIPTION
+    Every mutant make_schemata.py made of the oracle's rule, interval, analysis and placement code
+    (relational and arithmetic operators swapped, conditions negated or dropped, integer constants
+    off by one, statements removed) is graded like a student against the week's hand-written tests
+    and the plan's generated tests (weeks.yaml `fuzz`, seeded with --seed): a mutant is killed when a
+    test fails. Prints the number of mutants, the kill rate, every survivor (file:line, operator,
+    original -> mutated) and the run time. Mutants recorded as equivalent (--equivalents) are left
+    out of the rate and listed apart, with why.
+
+    With --seeds N the generated tests are made at N seeds (S, S+1, ...) and each mutant is graded
+    at each; the report adds, per mutant not killed at every seed, at how many seeds it was killed,
+    and how many non-equivalent mutants are killed at >= 95% of the seeds.
+
+OPTIONS
+    --week N            the week (default 3)
+    --seed S            the first seed (default 1)
+    --seeds N           grade at N seeds (default 1)
+    --fuzz N            generated programs per seed instead of the plan's (N/4 invalid)
+    --sample N          grade N mutants drawn at random (seeded by --sample-seed, default 1); 0: all
+    --ids A,B,...       grade only these mutant ids
+    --file TEXT         grade only mutants of files whose path contains TEXT
+    --jobs J            processes at a time (default 2)
+    --timeout SECONDS   per mutant and seed; a mutant still grading after it is Hung (default 5;
+                        a mutant that survives takes about 0.2 s a seed)
+    --suites DIR        the suites folder (default: this checkout's suites/)
+    --manifest FILE     the schemata's manifest (default: this build's schemata/manifest.tsv)
+    --equivalents FILE  the equivalents record (default: oracle_mutation/equivalent_mutants.tsv)
+    --tsv FILE          also write one line per mutant and seed: id, file, line, function, operator, original,
+                        mutated, seed, verdict, killing test, equivalent-because
+    --probe N           triage the survivors: compare each with the oracle on the week's programs
+                        and N generated ones (half invalid, at --seed), looking also at what the
+                        grader does not grade, and say per survivor what differs first:
+                        graded (a test could kill it: the program is named), error-line-only,
+                        error-message-only (spec 6.3 grades neither), placement-only (the linear
+                        list differs, no result does), none-seen, crashes-or-hangs
+    --list              print the mutants and exit
+
+EXIT STATUS
+    0 when every mutant not recorded as equivalent is killed at every seed, 1 when some survive,
+    2 on bad usage or an unreadable input.
+)";
+
+struct Options {
+  int week = 3;
+  uint64_t seed = 1;
+  int seeds = 1;
+  int fuzz = -1;
+  size_t sample = 0;
+  uint64_t sample_seed = 1;
+  std::vector<int> ids;
+  std::string file;
+  uir_mutation::ForkLimits limits;
+  std::string suites = std::string(UIRGRADE_SOURCE_DIR) + "/suites";
+  std::string manifest = std::string(UIRGRADE_BINARY_DIR) + "/schemata/manifest.tsv";
+  std::string equivalents = std::string(UIRGRADE_SOURCE_DIR) + "/oracle_mutation/equivalent_mutants.tsv";
+  std::string tsv;
+  int probe = 0;
+  bool list = false;
+};
+
+std::optional<Options> parse_options(int argc, char** argv) {
+  Options o;
+  for (int k = 1; k < argc; ++k) {
+    std::string arg = argv[k];
+    auto value = [&]() -> std::string {
+      if (k + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
+      return argv[++k];
+    };
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (arg == "--week") o.week = std::stoi(value());
+    else if (arg == "--seed") o.seed = std::stoull(value());
+    else if (arg == "--seeds") o.seeds = std::stoi(value());
+    else if (arg == "--fuzz") o.fuzz = std::stoi(value());
+    else if (arg == "--sample") o.sample = std::stoul(value());
+    else if (arg == "--sample-seed") o.sample_seed = std::stoull(value());
+    else if (arg == "--file") o.file = value();
+    else if (arg == "--jobs") o.limits.jobs = std::max(1, std::stoi(value()));
+    else if (arg == "--timeout") o.limits.seconds_per_unit = std::max(1, std::stoi(value()));
+    else if (arg == "--suites") o.suites = value();
+    else if (arg == "--manifest") o.manifest = value();
+    else if (arg == "--equivalents") o.equivalents = value();
+    else if (arg == "--tsv") o.tsv = value();
+    else if (arg == "--list") o.list = true;
+    else if (arg == "--probe") o.probe = std::stoi(value());
+    else if (arg == "--ids") {
+      std::string list = value();
+      for (size_t start = 0; start < list.size();) {
+        size_t comma = list.find(',', start);
+        if (comma == std::string::npos) comma = list.size();
+        o.ids.push_back(std::stoi(list.substr(start, comma - start)));
+        start = comma + 1;
+      }
+    } else throw std::invalid_argument("unknown option " + arg + " (see --help)");
+  }
+  if (o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");
+  return o;
+}
+
+/// The mutants the options select, in id order.
+std::vector<uir_mutation::OracleMutant> select(std::vector<uir_mutation::OracleMutant> all, const Options& o) {
+  std::vector<uir_mutation::OracleMutant> chosen;
+  for (auto& m : all) {
+    if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), m.id) == o.ids.end()) continue;
+    if (!o.file.empty() && m.file.find(o.file) == std::string::npos) continue;
+    chosen.push_back(std::move(m));
+  }
+  if (o.sample > 0 && o.sample < chosen.size()) {
+    std::mt19937_64 random(o.sample_seed);
+    std::shuffle(chosen.begin(), chosen.end(), random);
+    chosen.resize(o.sample);
+    std::sort(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  }
+  return chosen;
+}
+
+std::string describe(const uir_mutation::OracleMutant& m) {
+  if (m.op == "stmt-delete")
+    return fmt::format("{}:{}  {}  {}  `{}` removed  [#{}]", m.file, m.line, m.function, m.op, m.original, m.id);
+  return fmt::format("{}:{}  {}  {}  `{}` -> `{}`  [#{}]", m.file, m.line, m.function, m.op, m.original, m.mutated, m.id);
+}
+
+int run(const Options& o) {
+  auto start = std::chrono::steady_clock::now();
+  auto manifest = uir_mutation::read_manifest(o.manifest);
+  if (auto* error = std::get_if<uir_mutation::LoadError>(&manifest)) {
+    std::cerr << "oracle-mutation-analysis: " << *error << "\n";
+    return 2;
+  }
+  auto all = std::get<std::vector<uir_mutation::OracleMutant>>(std::move(manifest));
+  auto record = uir_mutation::read_equivalents(o.equivalents);
+  if (auto* error = std::get_if<uir_mutation::LoadError>(&record)) {
+    std::cerr << "oracle-mutation-analysis: " << *error << "\n";
+    return 2;
+  }
+  std::vector<uir_mutation::Equivalent> stale =
+      uir_mutation::apply_equivalents(all, std::get<std::vector<uir_mutation::Equivalent>>(record));
+  std::vector<uir_mutation::OracleMutant> mutants = select(std::move(all), o);
+  if (o.list) {
+    for (const auto& m : mutants) std::cout << describe(m) << "\n";
+    return 0;
+  }
+
+  auto loaded = uirgrade::load_week(o.suites, o.week);
+  if (auto* error = std::get_if<uirgrade::SuiteError>(&loaded)) {
+    std::cerr << uirgrade::format_suite_error(*error) << "\n";
+    return 2;
+  }
+  const auto& week = std::get<uirgrade::LoadedWeek>(loaded);
+  std::map<std::string, int> counts = week.plan.fuzz_counts;
+  if (o.fuzz >= 0) counts = {{"valid", o.fuzz - o.fuzz / 4}, {"invalid", o.fuzz / 4}};
+  std::vector<uir_mutation::SeedTests> seeds;
+  for (int s = 0; s < o.seeds; ++s)
+    seeds.push_back(uir_mutation::make_seed_tests(week.tests, o.week, counts, o.seed + s, o.limits.jobs));
+  double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  // The control: with no mutant on, the schemata are the oracle, so they pass every test. If not,
+  // a rewrite changed what the oracle does and no verdict below would mean anything.
+  std::vector<uir_mutation::MutantVerdicts> control = uir_mutation::grade_mutants({0}, seeds, o.limits);
+  for (size_t s = 0; s < seeds.size(); ++s)
+    if (killed(control[0].per_seed[s].verdict)) {
+      std::cerr << fmt::format("oracle-mutation-analysis: with no mutant on, the schemata fail {} at seed {} ({}): "
+                               "they are not the oracle (make_schemata.py)\n",
+                               control[0].per_seed[s].killer, seeds[s].seed, verdict_name(control[0].per_seed[s].verdict));
+      return 2;
+    }
+  std::vector<int> ids;
+  for (const auto& m : mutants) ids.push_back(m.id);
+  std::vector<uir_mutation::MutantVerdicts> verdicts = uir_mutation::grade_mutants(ids, seeds, o.limits);
+  double grading_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  // Counts at the first seed (the default grading), then across seeds.
+  double seconds = grading_seconds;
+  int equivalent = 0, by_hand = 0, generated_only = 0, crashed = 0, hung = 0, survived = 0;
+  int at_95 = 0, graded_non_equivalent = 0;
+  std::vector<std::string> survivors, equivalents, flaky;
+  std::vector<size_t> survivor_index;
+  for (size_t k = 0; k < mutants.size(); ++k) {
+    const auto& m = mutants[k];
+    const auto& first = verdicts[k].per_seed[0];
+    if (!m.equivalent_because.empty()) {
+      ++equivalent;
+      equivalents.push_back(describe(m) + (killed(first.verdict) ? "  (KILLED: the record is wrong)" : "") +
+                            "\n      why: " + m.equivalent_because);
+      continue;
+    }
+    ++graded_non_equivalent;
+    switch (first.verdict) {
+      case uir_mutation::Verdict::Survived: ++survived; survivor_index.push_back(k); break;
+      case uir_mutation::Verdict::KilledByHandWritten: ++by_hand; break;
+      case uir_mutation::Verdict::KilledByGeneratedOnly: ++generated_only; break;
+      case uir_mutation::Verdict::Crashed: ++crashed; break;
+      case uir_mutation::Verdict::Hung: ++hung; break;
+    }
+    int kills = 0;
+    for (const auto& v : verdicts[k].per_seed) kills += killed(v.verdict);
+    if (kills * 100 >= 95 * o.seeds) ++at_95;
+    if (o.seeds > 1 && kills > 0 && kills < o.seeds) flaky.push_back(fmt::format("{}/{} seeds  {}", kills, o.seeds, describe(m)));
+  }
+
+  std::map<int, uir_mutation::ProbeResult> probed;
+  if (o.probe > 0 && !survivor_index.empty()) {
+    uir_mutation::SeedTests corpus = uir_mutation::make_seed_tests(
+        week.tests, o.week, {{"valid", o.probe - o.probe / 2}, {"invalid", o.probe / 2}}, o.seed, o.limits.jobs);
+    std::vector<int> survivor_ids;
+    for (size_t k : survivor_index) survivor_ids.push_back(mutants[k].id);
+    for (const auto& r : uir_mutation::probe_mutants(survivor_ids, corpus, o.limits)) probed[r.id] = r;
+  }
+  for (size_t k : survivor_index) {
+    std::string line = describe(mutants[k]);
+    if (auto it = probed.find(mutants[k].id); it != probed.end())
+      line += fmt::format("  probe: {}{}", difference_name(it->second.difference),
+                          it->second.program.empty() ? "" : " (" + it->second.program + ")");
+    survivors.push_back(line + "\n      " + mutants[k].source_line);
+  }
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  int non_equivalent = static_cast<int>(mutants.size()) - equivalent;
+  int killed_count = non_equivalent - survived;
+  std::cout << fmt::format("Oracle mutation analysis: week {}, seed {}{}, {} hand-written + {} generated tests\n",
+                           o.week, o.seed, o.seeds > 1 ? fmt::format(" (and {} more seeds)", o.seeds - 1) : "",
+                           seeds[0].hand_written, seeds[0].tests.size() - seeds[0].hand_written);
+  std::cout << fmt::format("{} mutants graded{}; {} recorded equivalent\n", mutants.size(),
+                           o.sample ? fmt::format(" (a sample, --sample {} --sample-seed {})", o.sample, o.sample_seed) : "",
+                           equivalent);
+  std::cout << fmt::format("killed {} of {} non-equivalent: {:.1f}%  (by a hand-written test {}, only by generated "
+                           "tests {}, crashed {}, hung {})\n",
+                           killed_count, non_equivalent, non_equivalent ? 100.0 * killed_count / non_equivalent : 100.0,
+                           by_hand, generated_only, crashed, hung);
+  if (o.seeds > 1) {
+    std::cout << fmt::format("killed at >= 95% of {} seeds: {} of {} non-equivalent ({:.1f}%)\n", o.seeds, at_95,
+                             graded_non_equivalent, graded_non_equivalent ? 100.0 * at_95 / graded_non_equivalent : 100.0);
+    std::cout << fmt::format("\nKILLED AT SOME SEEDS ONLY ({}):\n", flaky.size());
+    for (const auto& line : flaky) std::cout << "  " << line << "\n";
+  }
+  std::cout << fmt::format("\nSURVIVORS ({}):\n", survivors.size());
+  for (const auto& line : survivors) std::cout << "  " << line << "\n";
+  std::cout << fmt::format("\nEQUIVALENT, recorded in {} ({}):\n", o.equivalents, equivalents.size());
+  for (const auto& line : equivalents) std::cout << "  " << line << "\n";
+  if (!stale.empty()) {
+    std::cout << fmt::format("\nSTALE entries of the equivalents record (they match no mutant) ({}):\n", stale.size());
+    for (const auto& e : stale) std::cout << fmt::format("  {}:{}: {} {} `{}`\n", o.equivalents, e.record_line, e.file, e.op, e.original);
+  }
+  rusage self{}, children{};
+  getrusage(RUSAGE_SELF, &self);
+  getrusage(RUSAGE_CHILDREN, &children);
+  auto cpu = [](const rusage& r) { return r.ru_utime.tv_sec + r.ru_stime.tv_sec + 1e-6 * (r.ru_utime.tv_usec + r.ru_stime.tv_usec); };
+  std::cout << fmt::format("\n{:.1f} s wall ({:.1f} s making the tests and the oracle's expectations, {:.1f} s grading{}), "
+                           "{:.1f} s CPU, {} processes at a time\n",
+                           seconds, setup, grading_seconds - setup, o.probe > 0 ? ", the rest probing" : "",
+                           cpu(self) + cpu(children), o.limits.jobs);
+
+  if (!o.tsv.empty()) {
+    std::ofstream out(o.tsv);
+    out << "# id\tfile\tline\tfunction\toperator\toriginal\tmutated\tseed\tverdict\tkiller\tequivalent because\n";
+    for (size_t k = 0; k < mutants.size(); ++k)
+      for (size_t s = 0; s < seeds.size(); ++s) {
+        const auto& m = mutants[k];
+        const auto& v = verdicts[k].per_seed[s];
+        out << fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", m.id, m.file, m.line, m.function, m.op,
+                           m.original, m.mutated,
+                           seeds[s].seed, verdict_name(v.verdict), v.killer, m.equivalent_because);
+      }
+    if (!out) {
+      std::cerr << "oracle-mutation-analysis: cannot write " << o.tsv << "\n";
+      return 2;
+    }
+  }
+  bool all_killed = survived == 0 && (o.seeds == 1 || flaky.empty());
+  return all_killed ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::optional<Options> options = parse_options(argc, argv);
+    return run(*options);
+  } catch (const std::exception& e) {
+    std::cerr << "oracle-mutation-analysis: " << e.what() << "\n";
+    return 2;
+  }
+}

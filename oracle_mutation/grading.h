@@ -1,0 +1,58 @@
+// Grading the oracle's own mutants (the schemata, make_schemata.py) against a week's tests: each
+// mutant in a child process of its own (forked.h). Inside the child the mutant is judged in-process
+// exactly as `grade --mutants`
+// judges a catalogue mutant (mutation/mutant_grading.h): the schemata oracle with the mutant on is
+// the student's `run` and `render`.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "oracle_mutation/forked.h"
+#include "testcase/expected.h"
+#include "testcase/test_case.h"
+
+namespace uir_mutation {
+
+/// A week's tests at one seed: the hand-written ones first, then the generated ones.
+struct SeedTests {
+  uint64_t seed = 0;
+  std::vector<uirgrade::TestCase> tests;
+  std::vector<uirgrade::ExpectedOrError> expected;  // computed with no mutant on
+  size_t hand_written = 0;                          // tests[0 .. hand_written) are hand-written
+};
+
+/// The week's hand-written tests and its plan's generated ones (`fuzz_count` < 0: the plan's counts),
+/// with their expectations. Call before grading: grading forks, and the fork wants one thread.
+SeedTests make_seed_tests(const std::vector<uirgrade::TestCase>& hand_written, int week,
+                          const std::map<std::string, int>& fuzz_counts, uint64_t seed, int jobs);
+
+enum class Verdict {
+  Survived,
+  KilledByHandWritten,     // some hand-written test fails
+  KilledByGeneratedOnly,   // every hand-written test passes; a generated one fails
+  Crashed,                 // the process died (a crashing compiler fails its test)
+  Hung,                    // no verdict within the time limit (a hanging compiler fails its test)
+};
+const char* verdict_name(Verdict v);
+inline bool killed(Verdict v) { return v != Verdict::Survived; }
+
+struct SeedVerdict {
+  Verdict verdict = Verdict::Survived;
+  std::string killer;  // the first failing test's kill-matrix name
+};
+
+/// One mutant's verdict at each seed, in the order of `seeds`.
+struct MutantVerdicts {
+  int id = 0;
+  std::vector<SeedVerdict> per_seed;
+};
+
+/// Grades each mutant id (uir_schemata::g_active values) on every seed's tests, each mutant in a
+/// child process (forked.h; a seed is a unit: a child still grading one after the time limit is Hung).
+std::vector<MutantVerdicts> grade_mutants(const std::vector<int>& ids, const std::vector<SeedTests>& seeds,
+                                          const ForkLimits& limits);
+
+}  // namespace uir_mutation

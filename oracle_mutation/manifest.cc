@@ -1,0 +1,83 @@
+#include "oracle_mutation/manifest.h"
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+namespace uir_mutation {
+namespace {
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  for (std::string field; std::getline(in, field, '\t');) fields.push_back(field);
+  if (!line.empty() && line.back() == '\t') fields.emplace_back();
+  return fields;
+}
+
+/// Calls `row(fields, line number)` for every line that is not blank or a # comment; stops at the
+/// first error it returns.
+template <class Row>
+std::optional<LoadError> read_rows(const std::string& path, Row row) {
+  std::ifstream in(path);
+  if (!in) return path + ": cannot read";
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    if (std::optional<std::string> error = row(split_tabs(line), number))
+      return path + ":" + std::to_string(number) + ": " + *error;
+  }
+  return std::nullopt;
+}
+
+bool matches(const std::string& pattern, const std::string& value) { return pattern == "*" || pattern == value; }
+
+}  // namespace
+
+std::variant<std::vector<OracleMutant>, LoadError> read_manifest(const std::string& path) {
+  std::vector<OracleMutant> mutants;
+  auto error = read_rows(path, [&](const std::vector<std::string>& f, int) -> std::optional<std::string> {
+    if (f.size() != 8)
+      return "expected 8 tab-separated fields (id, file, line, function, operator, original, mutated, source)";
+    try {
+      mutants.push_back({std::stoi(f[0]), f[1], std::stoi(f[2]), f[3], f[4], f[5], f[6], f[7], ""});
+    } catch (const std::exception&) {
+      return "the id and line must be numbers";
+    }
+    return std::nullopt;
+  });
+  if (error) return *error;
+  return mutants;
+}
+
+std::variant<std::vector<Equivalent>, LoadError> read_equivalents(const std::string& path) {
+  std::vector<Equivalent> record;
+  auto error = read_rows(path, [&](const std::vector<std::string>& f, int line) -> std::optional<std::string> {
+    if (f.size() != 7 || f[6].empty())
+      return "expected 7 tab-separated fields (file, function, operator, original, mutated, source line, why), "
+             "the why not empty";
+    record.push_back({f[0], f[1], f[2], f[3], f[4], f[5], f[6], line});
+    return std::nullopt;
+  });
+  if (error) return *error;
+  return record;
+}
+
+std::vector<Equivalent> apply_equivalents(std::vector<OracleMutant>& mutants, const std::vector<Equivalent>& record) {
+  std::vector<Equivalent> stale;
+  for (const Equivalent& entry : record) {
+    bool used = false;
+    for (OracleMutant& m : mutants)
+      if (m.file == entry.file && matches(entry.function, m.function) && matches(entry.op, m.op) &&
+          matches(entry.original, m.original) && matches(entry.mutated, m.mutated) &&
+          matches(entry.source_line, m.source_line)) {
+        m.equivalent_because = entry.why;
+        used = true;
+      }
+    if (!used) stale.push_back(entry);
+  }
+  return stale;
+}
+
+}  // namespace uir_mutation

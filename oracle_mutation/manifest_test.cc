@@ -1,0 +1,75 @@
+#include "oracle_mutation/manifest.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace uir_mutation {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  std::string path = std::filesystem::temp_directory_path() / (std::to_string(getpid()) + "_" + name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Manifest, ReadsItsRowsAndNamesTheLineOfABadOne) {
+  std::string good = write_temp("manifest_good.tsv",
+                                "# header\n7\toracle/a.cc\t12\tf\tror\ta < b\ta <= b\tif (a < b) x();\n");
+  auto read = read_manifest(good);
+  ASSERT_TRUE(std::holds_alternative<std::vector<OracleMutant>>(read));
+  const OracleMutant& m = std::get<std::vector<OracleMutant>>(read).at(0);
+  EXPECT_EQ(m.id, 7);
+  EXPECT_EQ(m.line, 12);
+  EXPECT_EQ(m.mutated, "a <= b");
+
+  std::string bad = write_temp("manifest_bad.tsv", "# header\n7\toracle/a.cc\tx\tf\tror\ta\tb\tc\n");
+  auto error = read_manifest(bad);
+  ASSERT_TRUE(std::holds_alternative<LoadError>(error));
+  EXPECT_NE(std::get<LoadError>(error).find(":2: "), std::string::npos) << std::get<LoadError>(error);
+}
+
+TEST(Manifest, AnEquivalentCoversItsTextAnywhereInItsFileAndAStaleOneIsReported) {
+  std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "ror", "a < b", "a <= b", "", ""},
+                                       {2, "oracle/a.cc", 9, "g", "ror", "a < b", "a <= b", "", ""},
+                                       {3, "oracle/b.cc", 3, "f", "ror", "a < b", "a <= b", "", ""}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "*", "ror", "a < b", "a <= b", "*", "a and b are never equal", 5},
+                                    {"oracle/a.cc", "*", "eq", "x == y", "x != y", "*", "gone", 6}};
+  std::vector<Equivalent> stale = apply_equivalents(mutants, record);
+  EXPECT_EQ(mutants[0].equivalent_because, "a and b are never equal");
+  EXPECT_EQ(mutants[1].equivalent_because, "a and b are never equal");
+  EXPECT_EQ(mutants[2].equivalent_because, "");
+  ASSERT_EQ(stale.size(), 1u);
+  EXPECT_EQ(stale[0].record_line, 6);
+}
+
+TEST(Manifest, AStarMatchesAWholeFunction) {
+  std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "ror", "a < b", "a <= b", "", ""},
+                                       {2, "oracle/a.cc", 4, "f", "stmt-delete", "g();", "", "", ""},
+                                       {3, "oracle/a.cc", 9, "h", "ror", "a < b", "a <= b", "", ""}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "f", "*", "*", "*", "*", "only the message", 1}};
+  EXPECT_TRUE(apply_equivalents(mutants, record).empty());
+  EXPECT_EQ(mutants[0].equivalent_because, "only the message");
+  EXPECT_EQ(mutants[1].equivalent_because, "only the message");
+  EXPECT_EQ(mutants[2].equivalent_because, "");
+}
+
+TEST(Manifest, TheSourceLineTellsApartTwoSitesWithTheSameText) {
+  std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "const-1", "1", "1 - 1", "if (line < 1) return 0;", ""},
+                                       {2, "oracle/a.cc", 4, "f", "const-1", "1", "1 - 1", "return lines[line - 1];", ""}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "f", "const-1", "1", "1 - 1", "if (line < 1) return 0;", "why", 1}};
+  apply_equivalents(mutants, record);
+  EXPECT_EQ(mutants[0].equivalent_because, "why");
+  EXPECT_EQ(mutants[1].equivalent_because, "");
+}
+
+TEST(Manifest, AnEquivalentWithoutAWhyIsRefused) {
+  std::string path = write_temp("equivalents_bad.tsv", "oracle/a.cc\tf\tror\ta < b\ta <= b\t*\t\n");
+  EXPECT_TRUE(std::holds_alternative<LoadError>(read_equivalents(path)));
+}
+
+}  // namespace
+}  // namespace uir_mutation

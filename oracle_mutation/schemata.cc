@@ -1,0 +1,15 @@
+// The switch of the oracle's mutant schemata (schemata.h). The analysis tool sets it; a program
+// built on the schemata without the tool (uir-oracle-schemata) takes it from UIR_SCHEMATA_MUTANT,
+// so one mutant can be graded as a student process: `UIR_SCHEMATA_MUTANT=17 uir-oracle-schemata run P`.
+#include <cstdlib>
+
+#include "oracle_mutation/schemata.h"
+
+namespace uir_schemata {
+
+int g_active = [] {
+  const char* text = std::getenv("UIR_SCHEMATA_MUTANT");
+  return text ? std::atoi(text) : 0;
+}();
+
+}  // namespace uir_schemata
