@@ -135,7 +135,7 @@ TEST(GraderClassReportHtml, StudentsNotGradedAreCountedApartFromEveryStatistic) 
                            test_result("week3/b", "week3", 3, 2, Verdict::InternalError)};
   run.students.push_back(broken);
   std::string html = report_of(run);
-  EXPECT_NE(html.find("over the 2 graded students"), std::string::npos) << html;
+  EXPECT_NE(html.find("over the 2 students graded"), std::string::npos) << html;
   EXPECT_NE(html.find("Not graded (score 0, counted apart from the statistics): 1 broken, 1 missing."),
             std::string::npos)
       << html;

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "grader/c_compile.h"
+#include "grader/keep.h"
 #include "grader/reproduce.h"
 #include "grader/shell_testing.h"
 #include "oracle/c_toolchain_testing.h"

@@ -64,7 +64,8 @@ TEST(SuiteCheck, CatchesWrongHeaders) {
   EXPECT_TRUE(reported("week1/uses_a_buffer.uir:3: suite error: 'buffer' is a week-2 op in a week-1 test"))
       << text;
   EXPECT_TRUE(reported(
-      "week3/wrong_contents.uir:3: suite error: slot 0: the oracle gives [2 4 6], the header says [1 2 3]"))
+      "week3/wrong_contents.uir:3: suite error: slot 0: first difference at index 0: the oracle gives 2, the header "
+      "says 1; the oracle gives [2 4 6], the header says [1 2 3]"))
       << text;
   EXPECT_TRUE(
       reported("week3/wrong_assert_line.uir:2: suite error: the oracle's failing assert is on line 5"))
@@ -131,7 +132,7 @@ TEST(SuiteCheck, FiveBrokenFilesAreAllReportedInOneRun) {
     return at != std::string::npos && text.find(what, at) == at + where.size();
   };
   EXPECT_TRUE(reported("week1/idiv_truncates.uir", bad_exit, "suite error: expected 'expect: exit 0'")) << text;
-  EXPECT_TRUE(reported("week2/alloc_as_scratch.uir", disagreement, "suite error: slot 0: the oracle gives [42]")) << text;
+  EXPECT_TRUE(reported("week2/alloc_as_scratch.uir", disagreement, "suite error: slot 0: first difference at index 0: the oracle gives 42, the header says 41; the oracle gives [42]")) << text;
   EXPECT_TRUE(reported("week3/suite.yaml", unknown_key, "suite error: unknown key 'pionts'")) << text;
   EXPECT_TRUE(reported("week1/suite.yaml", ghost, "suite error: test 'call_erlier_function' has no file")) << text;
   // The typo drops the check of slot 1, so the oracle now disagrees with nothing: only the typo
