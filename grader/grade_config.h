@@ -43,9 +43,6 @@ struct GradeConfig {
   /// on the C's text only, not on the preprocessed unit and gcc's call graph (call_graph.h), to show
   /// what those stop.
   bool weakened_text_only_render_rules = false;
-  /// Test-only weakening, never set by the CLI: the driver calls kernel without locking the process
-  /// down first (oracle/kernel_lockdown.h), to show what the lockdown stops.
-  bool weakened_no_kernel_lockdown = false;
   /// Minimises a failing generated test (generators/test_case_minimize.h): given it, a predicate saying whether
   /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
   /// Unset: no minimising.

@@ -11,7 +11,6 @@
 #include "grader/call_graph.h"
 #include "testcase/compare.h"
 #include "grader/headline.h"
-#include "grader/kernel_lockdown_verdict.h"
 #include "grader/render_check.h"
 #include "testcase/student_program.h"
 #include "grader/verdict.h"
@@ -111,7 +110,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
-  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile, !config.weakened_no_kernel_lockdown);
+  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile);
   CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c);
   if (compiled.status == CompileOutcome::Status::InternalError) {
     outcome.failure = judged(Verdict::InternalError, "internal error (not your fault): " + compiled.message, "");
@@ -159,8 +158,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   ProcessResult ran = runner.run(binary);
   record_process(ran, outcome);
   what = "the rendered kernel";
-  outcome.failure = judge_kernel_lockdown(ran, what);
-  if (!outcome.failure) outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
+  outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, ran, what, &outcome.note);
   return outcome;
 }
