@@ -13,6 +13,7 @@
 #include "reports/report_names.h"
 #include "sandbox/sandbox.h"
 #include "grader/minimize_failures.h"
+#include "grader/startup_check.h"
 #include "sandbox/submission.h"
 
 namespace uirgrade {
@@ -69,10 +70,11 @@ TestResult not_started(const TestCase& test, const std::string& why) {
   return result;
 }
 
-/// Broken: an executable that no test could start (every result an internal error saying so).
+/// Broken: an executable that no test could start (every result an internal error, or the
+/// student's own start-up mistake, grader/startup_check.h).
 bool never_started(const std::vector<TestResult>& results) {
   return !results.empty() && std::all_of(results.begin(), results.end(), [](const TestResult& result) {
-    return result.verdict == Verdict::InternalError;
+    return result.verdict == Verdict::InternalError || result.message.starts_with(kCouldNotStart);
   });
 }
 
@@ -112,6 +114,10 @@ std::vector<StudentRecord> grade_class(
     flight->key = key;
     flight->config = config.grade;
     flight->config.student = student.compiler;
+    // The student reads its report in its own folder: reproduce lines say ./student-uirc, and no
+    // --suites (the instructor's folder, which the student does not have).
+    flight->config.reproduce_student = "./" + std::filesystem::path(student.compiler).filename().string();
+    flight->config.suites_arg.clear();
     flight->config.student_path = std::filesystem::absolute(student.compiler).string();
     // What the student's processes may read: its folder, or its executable alone (the directory
     // a roster row's executable sits in may hold other students' files).
@@ -154,7 +160,9 @@ std::vector<StudentRecord> grade_class(
     std::sort(record.report.results.begin(), record.report.results.end(), result_order);
     if (never_started(record.report.results)) {
       record.status = StudentStatus::Broken;
-      record.reason = "broken: no test could start it: " + record.report.results.front().message;
+      const std::string& why = record.report.results.front().message;
+      record.reason = why.starts_with(kCouldNotStart) ? "broken: " + why.substr(kCouldNotStart.size())
+                                                      : "broken: no test could start it: " + why;
     } else if (out_of_time > 0) {
       record.reason = fmt::format("the time budget of {} s ran out; {} tests not run", *config.student_budget_seconds,
                                   out_of_time);

@@ -26,9 +26,15 @@ struct Submission {
 };
 
 /// Why `id` cannot name a student (it becomes a file name of the class report): empty, `.`, `..`,
-/// a `/`, a control character, over 200 bytes; nullopt when it is fine. Anything else (spaces,
-/// `<script>`, non-ASCII) is allowed and escaped wherever it is shown.
+/// a `/`; nullopt when it is fine. Anything else (spaces, `<script>`, non-ASCII) is allowed and
+/// escaped wherever it is shown.
 std::optional<std::string> invalid_student_id(std::string_view id);
+
+/// The id a folder name or roster id is graded under: control characters, C1 controls and bidi
+/// overrides spelled out as escapes (`\x1b`, `\u009b`, `\u202e`, display_text.h), invalid UTF-8
+/// as U+FFFD, at most 200 bytes. So the id is safe to print, to put in gradebook.csv and
+/// class.json, and to use as a file name, while the folder itself is read by its real name.
+std::string student_id_from_name(std::string_view name);
 
 /// The students of a directory or roster CSV, sorted by id; an error naming the file (and line).
 std::variant<std::vector<Submission>, std::string> load_roster(const std::string& submissions);

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -85,8 +86,43 @@ TEST(GraderClassRosterIds, WhatCanNameAStudent) {
   EXPECT_TRUE(invalid_student_id(""));
   EXPECT_TRUE(invalid_student_id(".."));
   EXPECT_TRUE(invalid_student_id("a/b"));
-  EXPECT_TRUE(invalid_student_id("a\nb"));
-  EXPECT_TRUE(invalid_student_id(std::string(201, 'a')));
+  EXPECT_EQ(student_id_from_name("a\nb"), "a\\nb");
+  EXPECT_LE(student_id_from_name(std::string(300, 'a')).size(), 200u);
+}
+
+// Issue 25: one folder name with a control character stopped the whole class (exit 2), printing
+// the raw name (which set the terminal's title). Every folder is a student, under an escaped id.
+TEST_F(GraderClassRoster, OddFolderNamesAreGradedUnderEscapedIds) {
+  write(dir_ / "subs/ann/student-uirc", "#!/bin/sh\n", true);
+  write(dir_ / "subs/ti\x1b]0;owned\atle/student-uirc", "#!/bin/sh\n", true);
+  write(dir_ / "subs/c1\xc2\x9b" "x/student-uirc", "#!/bin/sh\n", true);
+  write(dir_ / "subs/bidi\xe2\x80\xae" "evil/student-uirc", "#!/bin/sh\n", false);
+  auto roster = load_roster((dir_ / "subs").string());
+  ASSERT_TRUE(std::holds_alternative<std::vector<Submission>>(roster)) << std::get<std::string>(roster);
+  const auto& students = std::get<std::vector<Submission>>(roster);
+  ASSERT_EQ(students.size(), 4u);
+  std::set<std::string> ids;
+  for (const Submission& student : students) {
+    ids.insert(student.id);
+    for (unsigned char ch : student.id + student.problem) EXPECT_GE(ch, 0x20) << student.id;
+    EXPECT_EQ(student.id.find("\xe2\x80\xae"), std::string::npos);
+    EXPECT_EQ(student.id.find("\xc2\x9b"), std::string::npos);
+    EXPECT_TRUE(fs::exists(student.compiler)) << "the real folder is still read by its real name";
+  }
+  EXPECT_TRUE(ids.count("ti\\x1b]0;owned\\x07tle")) << *ids.begin();
+  EXPECT_TRUE(ids.count("bidi\\u202eevil"));
+  EXPECT_TRUE(ids.count("c1\\u009bx"));
+}
+
+TEST_F(GraderClassRoster, MissingFolderAndNotExecutableAreToldApart) {
+  write(dir_ / "subs/cy/student-uirc", "#!/bin/sh\n", false);
+  fs::create_directories(dir_ / "subs/dee/student-uirc");
+  fs::create_directories(dir_ / "subs/eve");
+  auto students = std::get<std::vector<Submission>>(load_roster((dir_ / "subs").string()));
+  ASSERT_EQ(students.size(), 3u);
+  EXPECT_NE(students[0].problem.find("chmod +x student-uirc"), std::string::npos) << students[0].problem;
+  EXPECT_NE(students[1].problem.find("is a folder"), std::string::npos) << students[1].problem;
+  EXPECT_NE(students[2].problem.find("missing: no student-uirc"), std::string::npos) << students[2].problem;
 }
 
 TEST(GraderClassRosterShard, EveryStudentInExactlyOneShard) {

@@ -26,6 +26,9 @@ struct ClassRun {
   /// about): the class report groups failures by it. Tests without one are not listed.
   std::map<std::string, std::string> about_by_test;
   std::vector<StudentRecord> students;  // sorted by id
+  // Shown at the top of class.html (not saved in class.json: a merged run leaves them empty).
+  std::string suites_folder;  // "suites: /abs/path (built-in)"
+  std::string graded_at;      // "2026-12-03 10:58 UTC"
 };
 
 /// Writes OUT/class.json (the run and each student's id and key; the records are in state/).

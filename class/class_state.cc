@@ -1,7 +1,5 @@
 #include "class/class_state.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -11,35 +9,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "class/sha256.h"
 #include "grader/file_text.h"
 
 namespace uirgrade {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// Incremental SHA-256 over OpenSSL's EVP interface.
-class Sha256 {
- public:
-  Sha256() : context_(EVP_MD_CTX_new(), EVP_MD_CTX_free) { EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr); }
-  /// Adds `bytes` preceded by its length, so that ("ab","c") and ("a","bc") hash differently.
-  void field(std::string_view bytes) {
-    std::string length = std::to_string(bytes.size()) + ":";
-    EVP_DigestUpdate(context_.get(), length.data(), length.size());
-    EVP_DigestUpdate(context_.get(), bytes.data(), bytes.size());
-  }
-  std::string hex() {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    EVP_DigestFinal_ex(context_.get(), digest, &size);
-    std::string text;
-    for (unsigned int k = 0; k < size; ++k) text += fmt::format("{:02x}", digest[k]);
-    return text;
-  }
-
- private:
-  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context_;
-};
 
 /// Writes `path` through a temporary file and a rename, so that it is either whole or absent.
 std::optional<std::string> write_whole(const fs::path& path, const std::string& text) {
@@ -72,30 +48,6 @@ std::string_view status_name(StudentStatus status) {
     case StudentStatus::Broken: return "broken";
   }
   return "graded";
-}
-
-std::string submission_hash(const Submission& submission) {
-  Sha256 sha;
-  if (submission.folder.empty()) {
-    auto content = read_file_text(submission.compiler);
-    if (!content) return "";
-    sha.field(*content);
-    return sha.hex();
-  }
-  std::vector<fs::path> files;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(submission.folder, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec))
-    if (it->is_regular_file()) files.push_back(it->path());
-  if (ec) return "";
-  std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) {
-    auto content = read_file_text(file);
-    if (!content) return "";
-    sha.field(fs::relative(file, submission.folder).string());
-    sha.field(*content);
-  }
-  return sha.hex();
 }
 
 std::string run_key(const std::vector<TestCase>& tests, const GradeConfig& config,

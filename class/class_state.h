@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "class/class_roster.h"
+#include "class/submission_hash.h"
 #include "grader/grade_config.h"
 #include "reports/report.h"
 #include "testcase/test_case.h"
@@ -32,10 +33,6 @@ struct StudentRecord {
   std::string key;     // the run key plus the submission's hash
   Report report;       // empty results unless graded
 };
-
-/// SHA-256 (hex) of what the student handed in: every regular file of the folder (relative name and
-/// content, in name order), or the compiler alone; "" when it cannot be read.
-std::string submission_hash(const Submission& submission);
 
 /// SHA-256 (hex) of everything the grades depend on besides the submission.
 /// `config`'s seed, week, limits and timeout count; the student's paths do not.

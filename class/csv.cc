@@ -7,7 +7,12 @@ namespace uirgrade {
 std::string csv_field(std::string_view text) {
   std::string field(text);
   // OWASP's advice against CSV injection: a cell that starts like a formula is made text.
-  if (!field.empty() && std::string_view("=+-@\t\r").find(field[0]) != std::string_view::npos) field = "'" + field;
+  // Spreadsheets skip leading spaces and tabs before reading a formula, so " =1+1" counts too.
+  size_t first = field.find_first_not_of(" \t");
+  if (first != std::string::npos && std::string_view("=+-@\r").find(field[first]) != std::string_view::npos)
+    field = "'" + field;
+  else if (!field.empty() && field[0] == '\t')
+    field = "'" + field;
   bool needs_quotes = field.find_first_of(",\"\r\n") != std::string::npos ||
                       (!field.empty() && (field.front() == ' ' || field.back() == ' '));
   if (!needs_quotes) return field;

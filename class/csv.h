@@ -10,7 +10,8 @@
 namespace uirgrade {
 
 /// One field, quoted when it needs to be. A text field that a spreadsheet would take for a formula
-/// (starting with = + - @ or a tab) gets a leading ' so that opening the file runs nothing.
+/// (starting with = + - @ or a tab, also after leading spaces or tabs) gets a leading ' so that
+/// opening the file runs nothing.
 std::string csv_field(std::string_view text);
 
 /// Fields joined by commas, ended by CRLF (RFC 4180's line end, which every importer accepts).

@@ -28,6 +28,15 @@ TEST(GraderCsv, FormulaLookingTextIsMadeText) {
   EXPECT_EQ(csv_field("@sum"), "'@sum");
 }
 
+// Issue 25: " =1+1" was quoted but a spreadsheet still reads it as a formula (it skips leading
+// blanks); the ' must come before the blanks.
+TEST(GraderCsv, FormulaAfterLeadingSpacesOrTabsIsMadeText) {
+  EXPECT_EQ(csv_field(" =1+1"), "' =1+1");
+  EXPECT_EQ(csv_field("\t\t-2+3"), "'\t\t-2+3");
+  EXPECT_EQ(csv_field("  @SUM(A1)"), "'  @SUM(A1)");
+  EXPECT_EQ(csv_field(" plain"), "\" plain\"");  // blanks before ordinary text stay as they are
+}
+
 TEST(GraderCsv, ParsesWhatItWritesAndWhatSpreadsheetsWrite) {
   std::vector<std::string> fields = {"lee, ann", "say \"hi\"", "two\nlines", "", "plain"};
   std::string text;

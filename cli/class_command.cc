@@ -2,19 +2,24 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "class/class_grading.h"
 #include "class/class_report_html.h"
+#include "reports/plural.h"
 #include "reports/report_names.h"
 #include "grader/file_text.h"
 #include "grader/display_text.h"
 #include "cli/grade_command.h"
+#include "cli/suites_folder.h"
 #include "class/gradebook_csv.h"
 #include "sandbox/private_paths.h"
 #include "reports/report_totals.h"
@@ -59,7 +64,7 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
     err << "grade class: " << *error << '\n';
     ok = false;
   }
-  err << fmt::format("grade class: {} students; {}/gradebook.csv, {}/class.html\n", run.students.size(),
+  err << fmt::format("grade class: {}; {}/gradebook.csv, {}/class.html\n", count_of(run.students.size(), "student"),
                      options.out_dir, options.out_dir);
   return ok ? kAllPassed : kUsageOrSuiteError;
 }
@@ -78,6 +83,23 @@ std::vector<GuardedPath> class_paths(const Options& options, const std::vector<S
   return guarded;
 }
 
+/// Why `options.out_dir` cannot hold this class's outputs: inside (or equal to) a submissions
+/// folder, the next run would take the report folder for a student (or a student's files for
+/// the report). "" when it is fine. Compared on canonical paths, so `subs/./x/..` counts too.
+std::string out_inside_submissions(const Options& options) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(options.submissions, ec)) return "";  // a roster CSV names its folders
+  std::filesystem::path subs = std::filesystem::weakly_canonical(std::filesystem::absolute(options.submissions), ec);
+  std::filesystem::path out = std::filesystem::weakly_canonical(std::filesystem::absolute(options.out_dir), ec);
+  if (ec) return "";
+  auto [end_of_subs, rest] = std::mismatch(subs.begin(), subs.end(), out.begin(), out.end());
+  if (end_of_subs != subs.end()) return "";
+  return fmt::format("--out {} is inside the submissions folder {}: the next run would grade it as a student; "
+                     "choose an --out outside it (e.g. --out {}-report)",
+                     printable_line(options.out_dir), printable_line(options.submissions),
+                     printable_line(subs.string()));
+}
+
 }  // namespace
 
 int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
@@ -85,6 +107,10 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   auto roster = load_roster(options.submissions);
   if (auto* error = std::get_if<std::string>(&roster)) {
     err << "grade class: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  if (std::string refusal = out_inside_submissions(options); !refusal.empty()) {
+    err << "grade class: " << refusal << '\n';
     return kUsageOrSuiteError;
   }
   std::vector<Submission> students = std::get<std::vector<Submission>>(std::move(roster));
@@ -117,9 +143,9 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   config.isolation = [&runner] { return runner.isolation(); };
   config.private_copies = runner.tier() == Tier::Uid;
   CCompiler compiler(runner, config.grade.limits.address_space_bytes >> 20);
-  err << fmt::format("grade class: week {}, {} students{}, {} tests, {} jobs\n", options.week, students.size(),
+  err << fmt::format("grade class: week {}, {}{}, {}, {} jobs\n", options.week, count_of(students.size(), "student"),
                      options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",
-                     week->tests.size(), options.jobs);
+                     count_of(week->tests.size(), "test"), options.jobs);
 
   size_t done = 0;
   std::vector<StudentRecord> records = grade_class(
@@ -140,6 +166,8 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
     if (!test.about.empty()) run.about_by_test[result_label(run.tests.back())] = test.about;
   }
   run.students = std::move(records);
+  run.suites_folder = suites_folder_lines(options).substr(0, suites_folder_lines(options).find('\n'));
+  run.graded_at = fmt::format("{:%Y-%m-%d %H:%M} UTC", fmt::gmtime(std::time(nullptr)));
   return write_class_outputs(run, options, err);
 }
 

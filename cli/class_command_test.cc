@@ -101,7 +101,7 @@ TEST_F(ClassCommand, AShardGradesItsStudentsOnly) {
   options.shard = Shard{2, 2};  // by id: ann is 1 of 2, bob 2 of 2
   std::ostringstream err;
   EXPECT_EQ(run_class(options, {}, err), kAllPassed) << err.str();
-  EXPECT_NE(err.str().find("week 1, 1 students (shard 2/2)"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("week 1, 1 student (shard 2/2)"), std::string::npos) << err.str();
   EXPECT_EQ(gradebook_scores(dir.path() / "out"), (Scores{{"bob", {"graded", "0"}}}));
 }
 
@@ -185,6 +185,52 @@ TEST_F(ClassCommand, MergedShardsMakeOneGradebookThatARerunResumes) {
     EXPECT_EQ(refused.str().rfind("grade merge: ", 0), 0u) << refused.str();
     EXPECT_FALSE(fs::exists(dir.path() / "refused" / "gradebook.csv"));
   }
+}
+
+// Issue 25: dee, graded 0 for "not executable", ran chmod +x; the rerun said "reused dee: 0/0".
+TEST_F(ClassCommand, ARerunRegradesAStudentFixedWithChmod) {
+  ScratchDir dir("class_command_chmod");
+  const fs::path subs = write_class(dir.path());
+  fs::create_directories(subs / "dee");
+  write_text_file(subs / "dee" / "student-uirc", "#!/bin/sh\nexit 0\n");
+  ::chmod((subs / "dee" / "student-uirc").c_str(), 0644);
+  const fs::path out = dir.path() / "out";
+  std::ostringstream first;
+  ASSERT_EQ(run_class(class_options(subs, out), {}, first), kAllPassed) << first.str();
+  EXPECT_NE(first.str().find("chmod +x student-uirc"), std::string::npos) << first.str();
+  ::chmod((subs / "dee" / "student-uirc").c_str(), 0755);
+  std::ostringstream rerun;
+  ASSERT_EQ(run_class(class_options(subs, out), {}, rerun), kAllPassed) << rerun.str();
+  EXPECT_NE(rerun.str().find("graded dee: 1/1"), std::string::npos) << rerun.str();
+  EXPECT_NE(rerun.str().find("reused ann: 1/1"), std::string::npos) << rerun.str();
+}
+
+// Issue 25: --out inside the submissions folder made the next run grade the report as a student.
+TEST_F(ClassCommand, AnOutputFolderInsideTheSubmissionsIsRefused) {
+  ScratchDir dir("class_command_out_inside");
+  const fs::path subs = write_class(dir.path());
+  for (fs::path out : {subs / "report", subs, subs / "ann" / "x" / ".." / "out"}) {
+    std::ostringstream err;
+    EXPECT_EQ(run_class(class_options(subs, out), {}, err), kUsageOrSuiteError) << err.str();
+    EXPECT_NE(err.str().find("is inside the submissions folder"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("choose an --out outside it"), std::string::npos) << err.str();
+    EXPECT_FALSE(fs::exists(out / "gradebook.csv"));
+  }
+  std::ostringstream beside;  // next to it is fine
+  EXPECT_EQ(run_class(class_options(subs, dir.path() / "subs-report"), {}, beside), kAllPassed) << beside.str();
+}
+
+// Issue 25: students/<id>.txt carried the instructor's paths and options in its reproduce lines.
+TEST_F(ClassCommand, AStudentsReportSpeaksTheStudentsTerms) {
+  ScratchDir dir("class_command_student_terms");
+  const fs::path out = dir.path() / "out";
+  std::ostringstream err;
+  ASSERT_EQ(run_class(class_options(write_class(dir.path()), out), {}, err), kAllPassed) << err.str();
+  std::string bob = slurp(out / "students" / "bob.txt");
+  EXPECT_NE(bob.find("grade --week 1 ./student-uirc --only week1/add_i32"), std::string::npos) << bob;
+  EXPECT_NE(bob.find("./student-uirc run prog.uir < data.txt"), std::string::npos) << bob;
+  EXPECT_EQ(bob.find(dir.path().string()), std::string::npos) << bob;
+  EXPECT_EQ(bob.find("--suites"), std::string::npos) << bob;
 }
 
 }  // namespace

@@ -18,10 +18,13 @@
 
 #include <fmt/format.h>
 
+#include "cli/suites_folder.h"
 #include "generators/test_case_minimize.h"
+#include "grader/display_text.h"
 #include "grader/file_text.h"
 #include "grader/last_failed.h"
 #include "sandbox/private_paths.h"
+#include "reports/plural.h"
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
 #include "grader/suite.h"
@@ -68,6 +71,22 @@ void print_seed(const Options& options, std::string_view command, std::ostream& 
     err << command << ": seed drawn at random, written to the JSON report (\"seed\") and Gradescope's extra_data only\n";
   else
     err << fmt::format("{}: seed {} (rerun with --seed {} to grade the same data)\n", command, options.seed, options.seed);
+  std::istringstream suites(suites_folder_lines(options));
+  for (std::string line; std::getline(suites, line);) err << command << ": " << line << '\n';
+}
+
+/// Week `options.week` is not in weeks.yaml: which weeks are, instead of "the suites have problems".
+std::string missing_week_message(const Options& options) {
+  PlansLoad plans = load_plans_fully(options.suites_dir);
+  if (!plans.errors.empty()) return "";
+  std::string weeks;
+  for (const WeekPlan& plan : plans.plans) {
+    if (plan.week == options.week) return "";
+    weeks += (weeks.empty() ? "" : ", ") + std::to_string(plan.week);
+  }
+  return fmt::format("week {} does not exist in {}/weeks.yaml (weeks there: {}); choose one with --week N, "
+                     "or add week {} to weeks.yaml",
+                     options.week, printable_line(options.suites_dir), weeks.empty() ? "none" : weeks, options.week);
 }
 
 size_t terminal_columns() {
@@ -105,6 +124,10 @@ bool write_reports(const Report& report, const std::vector<ReportOutput>& output
 std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
   // Spec §7: a suite whose headers disagree with the oracle is itself wrong, and the grader says
   // so before grading anyone; every problem at once. The check is in-process and takes milliseconds.
+  if (std::string missing = missing_week_message(options); !missing.empty()) {
+    err << "grade: " << missing << '\n';
+    return std::nullopt;
+  }
   std::ostringstream check_output;
   SuiteTests checked;
   int problems = check_suites(options.suites_dir, check_output, {}, false, &checked);
@@ -146,9 +169,18 @@ std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fu
   }
 
   if (!options.only.empty()) {
+    // Names are SUITE/TEST: `--only accumulator` means week3/accumulator, which the hint says.
+    std::vector<std::string> hints;
+    for (const std::string& pattern : options.only)
+      if (pattern.find('/') == std::string::npos)
+        for (const TestCase& test : tests)
+          if (matches_any({"*/" + pattern}, test.name) && hints.size() < 5) hints.push_back(test.name);
     std::erase_if(tests, [&](const TestCase& test) { return !matches_any(options.only, test.name); });
     if (tests.empty()) {
-      err << fmt::format("grade: no test of week {} matches --only {}\n", options.week, fmt::join(options.only, " "));
+      err << fmt::format("grade: no test of week {} matches --only {}{}\n", options.week, fmt::join(options.only, " "),
+                         hints.empty() ? std::string("; test names are SUITE/TEST, e.g. week3/accumulator or 'week3/*'")
+                                       : fmt::format("; test names are SUITE/TEST: did you mean --only {}?",
+                                                     fmt::join(hints, " ")));
       return std::nullopt;
     }
   }
@@ -172,7 +204,7 @@ GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
                                           const std::function<bool(const TestCase&)>& still_fails, double max_seconds) {
     uirgen::MinimizeLimits budget = kGradeMinimizeLimits;
     budget.max_seconds = std::min(budget.max_seconds, max_seconds);
-    return minimize_generated_test(failing, still_fails, seed, budget);
+    return minimize_generated_test(failing, still_fails, seed, budget, nullptr, "grade");
   };
   return config;
 }
@@ -193,15 +225,28 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
       err << "grade: --last-failed: no test failed in the last run; grading them all\n";
     } else {
       std::erase_if(tests, [&](const TestCase& test) { return !failed_before.contains(test.name); });
-      progress_out << fmt::format("grade: --last-failed: {} tests failed in the last run\n", failed_before.size());
+      progress_out << fmt::format("grade: --last-failed: {} failed in the last run\n", count_of(failed_before.size(), "test"));
     }
   }
   if (options.shard) tests = select_shard(std::move(tests), *options.shard);
 
   std::error_code ec;
-  std::filesystem::path student = std::filesystem::absolute(options.student, ec);
-  if (ec || access(student.c_str(), X_OK) != 0 || std::filesystem::is_directory(student, ec)) {
-    err << fmt::format("grade: {}: not an executable file\n", options.student);
+  // lexically_normal: "./student-uirc" is "/home/ann/student-uirc", not "/home/ann/./student-uirc".
+  std::filesystem::path student = std::filesystem::absolute(options.student, ec).lexically_normal();
+  // Three different mistakes, three different fixes.
+  const std::string shown_student = printable_line(options.student);
+  if (ec || !std::filesystem::exists(student, ec)) {
+    err << fmt::format("grade: {}: no such file (check the path; the compiler is usually ./student-uirc)\n",
+                       shown_student);
+    return kUsageOrSuiteError;
+  }
+  if (std::filesystem::is_directory(student, ec)) {
+    err << fmt::format("grade: {}: a folder, not a program (name the executable inside it, e.g. {}/student-uirc)\n",
+                       shown_student, shown_student);
+    return kUsageOrSuiteError;
+  }
+  if (access(student.c_str(), X_OK) != 0) {
+    err << fmt::format("grade: {}: not executable (run: chmod +x {})\n", shown_student, shown_student);
     return kUsageOrSuiteError;
   }
   if (std::string problem = link_out_of_submission(options.student); !problem.empty()) {
@@ -241,7 +286,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   config.keep_dir = options.keep_dir;
   CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
 
-  progress_out << fmt::format("grade: week {}, {} tests{}, {} jobs\n", options.week, tests.size(),
+  progress_out << fmt::format("grade: week {}, {}{}, {} jobs\n", options.week, count_of(tests.size(), "test"),
                               options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count)
                                             : "",
                               options.jobs);
@@ -251,7 +296,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
                                 [&](const TestResult& result) { progress.test_finished(result); });
   progress.finish();
   if (graded.not_run > 0)
-    err << fmt::format("grade: {} tests not run (failed, marked \"not run\" in the report): {}\n", graded.not_run,
+    err << fmt::format("grade: {} not run (failed, marked \"not run\" in the report): {}\n", count_of(graded.not_run, "test"),
                        describe_run_stop(graded.stopped_by, config.max_failures));
   if (!state_file.empty())
     if (auto error = write_last_failed(state_file, next_last_failed(failed_before, graded.results)))
@@ -303,6 +348,7 @@ int run_merge(const Options& options, std::ostream& out, std::ostream& err) {
 }
 
 int run_check_suites(const Options& options, std::ostream& out) {
+  out << suites_folder_lines(options);
   return check_suites(options.suites_dir, out, {}, options.coverage) == 0 ? kAllPassed : kUsageOrSuiteError;
 }
 

@@ -180,7 +180,14 @@ TEST(GradeCommand, RunGradeStopsWithExit2BeforeAnyStudentRuns) {
   EXPECT_EQ(run_grade(grade_options(kSuites, (kSuites / "weeks.yaml").string()), {}, out,
                       not_executable_err),
             kUsageOrSuiteError);
-  EXPECT_TRUE(contains(not_executable_err.str(), "not an executable file")) << not_executable_err.str();
+  EXPECT_TRUE(contains(not_executable_err.str(), "weeks.yaml: not executable (run: chmod +x "))
+      << not_executable_err.str();
+  // Issue 25: a missing file, a folder and a non-executable file were all "not an executable file".
+  std::ostringstream missing_err, folder_err;
+  EXPECT_EQ(run_grade(grade_options(kSuites, "/no/such/student-uirc"), {}, out, missing_err), kUsageOrSuiteError);
+  EXPECT_TRUE(contains(missing_err.str(), "/no/such/student-uirc: no such file")) << missing_err.str();
+  EXPECT_EQ(run_grade(grade_options(kSuites, kSuites.string()), {}, out, folder_err), kUsageOrSuiteError);
+  EXPECT_TRUE(contains(folder_err.str(), "a folder, not a program")) << folder_err.str();
 
   std::ostringstream no_generators_err;
   Options fuzz = grade_options(kSuites, "/bin/true");
@@ -239,6 +246,41 @@ TEST(GradeCommand, RunGradeSaysWhichLimitLeftTestsUnrun) {
   EXPECT_TRUE(contains(spent_err.str(),
                        "not run\" in the report): the student's time budget (--student-budget) ran out\n"))
       << spent_err.str();
+}
+
+// Issue 25: `grade --week 4` said "the suites in ... have problems".
+TEST(GradeCommand, AWeekThatDoesNotExistIsNamedWithTheWeeksThatDo) {
+  Options options = grade_options(kSuites, "/bin/true");
+  options.week = 4;
+  options.only.clear();
+  std::ostringstream out, err;
+  EXPECT_EQ(run_grade(options, {}, out, err), kUsageOrSuiteError);
+  EXPECT_TRUE(contains(err.str(), "grade: week 4 does not exist in " + kSuites.string() +
+                                      "/weeks.yaml (weeks there: 1, 2, 3); choose one with --week N"))
+      << err.str();
+  EXPECT_FALSE(contains(err.str(), "have problems")) << err.str();
+}
+
+// Issue 25: a student's own start-up mistake was "internal error (not your fault)".
+TEST(GradeCommand, AStudentsStartUpMistakeIsItsOwnVerdictWithTheFix) {
+  TempDir dir;
+  struct Case {
+    std::string content, expected;
+  };
+  for (const Case& c : {Case{"#!/bin/sh\r\nexit 0\r\n", "starts with '#!/bin/sh\\r': Windows line ends; run dos2unix"},
+                        Case{"exit 0\n", "has no #! line and is not a compiled program"},
+                        Case{"#!/no/such/python3\nexit 0\n", "/no/such/python3 does not exist"}}) {
+    const fs::path student = dir.path / "student-uirc";
+    std::ofstream(student, std::ios::binary | std::ios::trunc) << c.content;
+    fs::permissions(student, fs::perms::owner_all);
+    int exit_code = -1;
+    Report report = grade_add_i32(student.string(), &exit_code);
+    EXPECT_EQ(exit_code, kSomeFailed);
+    ASSERT_EQ(report.results.size(), 1u);
+    EXPECT_NE(report.results[0].verdict, Verdict::InternalError) << report.results[0].message;
+    EXPECT_TRUE(contains(report.results[0].message, c.expected)) << report.results[0].message;
+    EXPECT_FALSE(contains(report.results[0].message, "not your fault")) << report.results[0].message;
+  }
 }
 
 }  // namespace

@@ -113,6 +113,7 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       // Optional DIR: `--check-suites=DIR`, or a following argument that is not an option.
       if (inline_value) options.suites_dir = *inline_value;
       else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.suites_dir = args[++k];
+      options.suites_dir_given = options.suites_dir != default_suites_dir;
       continue;
     } else if (arg == "--coverage" || arg == "--quiet" || arg == "-q" || arg == "--last-failed") {
       if (inline_value) return UsageError{fmt::format("{} takes no value", arg)};
@@ -140,6 +141,7 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       week_seen = true;
     } else if (arg == "--suites") {
       options.suites_dir = *v;
+      options.suites_dir_given = true;
     } else if (arg == "--jobs" || arg == "-j") {
       if (!parse_int(*v, &options.jobs) || options.jobs < 1 || options.jobs > 1024)
         return bad(*v, "a number of parallel tests from 1 to 1024");

@@ -39,6 +39,7 @@ struct Options {
   int week = 0;
   std::string student;  // the path as given
   std::string suites_dir;
+  bool suites_dir_given = false;  // by --suites or --check-suites DIR; false: the built-in default
   int jobs = 1;
   std::optional<double> timeout_seconds;  // --timeout: caps every timeout, the suites' own too
   std::optional<double> student_budget_seconds;  // --student-budget: wall time for all of a student's tests

@@ -105,6 +105,8 @@ TEST(GraderOptions, MergeAndCheckSuitesAndHelp) {
   EXPECT_EQ(check.command, Command::CheckSuites);
   EXPECT_EQ(check.suites_dir, "/default/suites");
   EXPECT_EQ(parse_ok({"--check-suites", "my/suites"}).suites_dir, "my/suites");
+  EXPECT_TRUE(parse_ok({"--check-suites", "my/suites"}).suites_dir_given);
+  EXPECT_FALSE(parse_ok({"--check-suites"}).suites_dir_given);  // the built-in one, said as such
   EXPECT_EQ(parse_ok({"--check-suites=other"}).suites_dir, "other");
 
   EXPECT_EQ(parse_ok({"--week", "3", "--help"}).command, Command::Help);

@@ -47,11 +47,14 @@ std::string generated_program_text(const TestCase& test) {
 std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
                                               uint64_t seed, const uirgen::MinimizeLimits& limits,
-                                              uirgen::MinimizeStats* stats) {
+                                              uirgen::MinimizeStats* stats, std::string_view minimised_by) {
   auto made_test = [&](const std::string& program) {
     // The headers go below line 1, the generator's comment, which the reducer's reprinted programs
     // lack: without one the first statement would come before `# expect`.
-    const std::string text = program.rfind("#", 0) == 0 ? program : "# minimised by uirgen\n" + program;
+    // `minimised_by` names the tool that did it ("grade" for a student's failure), so a reader
+    // of the program knows where to ask.
+    const std::string text =
+        program.rfind("#", 0) == 0 ? program : "# minimised by " + std::string(minimised_by) + "\n" + program;
     if (failing.expect_exit == 2) {
       // The minimiser keeps only candidates the oracle rejects with the original's rule.
       uir::Compiled compiled = uir::compile("minimize.uir", text);

@@ -32,6 +32,7 @@ inline constexpr uirgen::MinimizeLimits kGradeMinimizeLimits{300, 20.0, 0.0};
 std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
                                               uint64_t seed, const uirgen::MinimizeLimits& limits,
-                                              uirgen::MinimizeStats* stats = nullptr);
+                                              uirgen::MinimizeStats* stats = nullptr,
+                                              std::string_view minimised_by = "uirgen");
 
 }  // namespace uirgrade

@@ -107,6 +107,11 @@ TEST(FuzzMinimize, AnInvalidTestMinimizesToAnInvalidTestOfTheSameRule) {
   std::string text = generated_program_text(*smallest);
   EXPECT_EQ(uir::compile("s.uir", text).error->rule, uir::Rule::DivZero) << text;
   EXPECT_LE(uirgen::count_statements(text), 4) << text;
+  // Issue 25: a program `grade` minimised said "# minimised by uirgen".
+  std::optional<TestCase> by_grade = minimize_generated_test(failing, mentions_idiv, 5, {200, 10.0}, nullptr, "grade");
+  ASSERT_TRUE(by_grade.has_value());
+  EXPECT_NE(by_grade->source.find("# minimised by grade\n"), std::string::npos) << by_grade->source;
+  EXPECT_EQ(by_grade->source.find("uirgen"), std::string::npos) << by_grade->source;
 }
 
 }  // namespace

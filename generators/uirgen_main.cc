@@ -39,7 +39,9 @@ OPTIONS
     --week N          the week's feature set: 1, 2 or 3 (required)
     --count N         number of tests (default 100)
     --seed S          the seed, a 64-bit unsigned integer (default 1); printed first
-    --out DIR         the folder to write; created if missing (required)
+    --out DIR         the folder to write; created if missing (required). Rewriting a folder
+                      uirgen wrote before first removes its old gen_*.uir files (a smaller
+                      --count leaves none behind); a folder holding anything else is refused
     --invalid P       percentage of invalid programs (default 25)
     --kill-mutants    instead: a small suite that kills every mutant of the catalogue
                       (docs/mutants.md), chosen from --count generated candidates (default 100)
@@ -52,13 +54,44 @@ EXIT STATUS
 
 EXAMPLES
     uirgen --week 3 --count 200 --seed 2026 --out suites/week3_hidden
-        200 week-3 tests, a quarter of them invalid.
+        200 week-3 tests, a quarter of them invalid. Then list week3_hidden under week 3's
+        suites: in suites/weeks.yaml (grade --check-suites reports a folder no week lists),
+        and `grade --suites suites --check-suites` checks them.
     uirgen --week 1 --count 50 --seed 7 --invalid 0 --out /tmp/w1
         50 valid week-1 tests.
     diff -r <(uirgen --week 2 --count 10 --seed 5 --out /tmp/a >/dev/null; cat /tmp/a/*) \
             <(uirgen --week 2 --count 10 --seed 5 --out /tmp/b >/dev/null; cat /tmp/b/*)
         shows nothing: output is reproducible from the seed.
 )";
+
+/// A file uirgen writes: gen_NNNN.uir, or suite.yaml starting "# Written by: uirgen".
+bool written_by_uirgen(const boost::filesystem::path& file) {
+  std::string name = file.filename().string();
+  if (name.size() == 12 && name.rfind("gen_", 0) == 0 && file.extension() == ".uir") return true;
+  if (name != "suite.yaml") return false;
+  std::ifstream in(file.string());
+  std::string first;
+  std::getline(in, first);
+  return first.rfind("# Written by: uirgen", 0) == 0;
+}
+
+/// Regenerating into a folder must not leave the old run's files graded beside the new ones
+/// (5 written, 12 graded): the old gen_*.uir go first. A folder with other files (a hand-written
+/// suite, a typo in --out) is refused, naming one of them, rather than cleared. "" when done.
+std::string clear_old_generated_files(const std::string& out_dir) {
+  namespace bfs = boost::filesystem;
+  std::vector<bfs::path> old;
+  for (const bfs::directory_entry& entry : bfs::directory_iterator(out_dir)) {
+    if (!written_by_uirgen(entry.path()))
+      return "--out " + out_dir + " holds " + entry.path().filename().string() +
+             ", which uirgen did not write: choose an empty or new folder (uirgen replaces only its own files)";
+    old.push_back(entry.path());
+  }
+  boost::system::error_code error;
+  for (const bfs::path& file : old) bfs::remove(file, error);
+  if (!old.empty()) std::cout << "uirgen: removed " << old.size() << " files of an earlier run in " << out_dir << "\n";
+  return "";
+}
 
 int usage_error(const std::string& message) {
   std::cerr << "uirgen: " << message << "\n(uirgen --help shows the options)\n";
@@ -119,6 +152,7 @@ int main(int argc, char** argv) {
   boost::system::error_code error;
   boost::filesystem::create_directories(out_dir, error);
   if (error) return usage_error("cannot create " + out_dir + ": " + error.message());
+  if (std::string refusal = clear_old_generated_files(out_dir); !refusal.empty()) return usage_error(refusal);
 
   int invalid = static_cast<int>(count * invalid_percent / 100);
   uirgen::FuzzStats stats;

@@ -55,6 +55,22 @@ TEST(Uirgen, WritesAReproducibleHiddenSuiteTheLoaderAccepts) {
   fs::remove_all(root);
 }
 
+// Issue 25: regenerating into an existing folder kept the old files (5 written, 12 graded).
+TEST(Uirgen, RegeneratingReplacesItsOwnOldFilesAndRefusesOthers) {
+  fs::path root = fs::temp_directory_path() / fs::unique_path("uirgen-%%%%%%%%");
+  ASSERT_EQ(uirgen("--week 3 --count 12 --seed 5 --out " + (root / "h").string()), 0);
+  ASSERT_EQ(uirgen("--week 3 --count 5 --seed 5 --out " + (root / "h").string()), 0);
+  int files = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(root / "h")) files += entry.path().extension() == ".uir";
+  EXPECT_EQ(files, 5);
+  fs::create_directories(root / "mine");
+  std::ofstream((root / "mine" / "accumulator.uir").string()) << "# expect: exit 0\n";
+  EXPECT_NE(uirgen("--week 3 --count 5 --seed 5 --out " + (root / "mine").string()), 0);
+  EXPECT_TRUE(fs::exists(root / "mine" / "accumulator.uir"));
+  EXPECT_FALSE(fs::exists(root / "mine" / "gen_0001.uir"));
+  fs::remove_all(root);
+}
+
 TEST(Uirgen, RefusesBadArguments) {
   EXPECT_NE(uirgen("--week 4 --out /tmp/x"), 0);
   EXPECT_NE(uirgen("--week 3"), 0);

@@ -34,6 +34,9 @@ struct GradeConfig {
   /// cut to the time left, and a test not started by then is not run (a time-out). Unset: none.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   std::string keep_dir;                   // empty: keep nothing
+  /// How reproduce lines name the executable when not `student`/`student_path`: a class run's
+  /// students/<id>.txt speaks the student's terms ("./student-uirc"), not the instructor's paths.
+  std::string reproduce_student;
   std::string suites_arg;                 // `--suites DIR` for reproduce lines when not the default
   int fuzz_count = 0;                     // --fuzz N, repeated in reproduce lines of fuzz/<n> tests
   /// Test-only weakening, never set by the CLI: the student is handed the whole test file, headers

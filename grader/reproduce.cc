@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "grader/c_compile.h"
+#include "grader/display_text.h"
 #include "grader/keep.h"
 #include "grader/reproduce_script.h"
 
@@ -16,7 +17,7 @@ namespace {
 
 /// The direct commands of a test, run from its kept directory.
 std::string direct_commands(const TestCase& test, const GradeConfig& config) {
-  std::string student = shell_quote(shown_student_path(config));
+  std::string student = shell_quote(config.reproduce_student.empty() ? shown_student_path(config) : config.reproduce_student);
   if (test.mode == Mode::Run) return fmt::format("{} run {} < data.txt\n", student, kProgramFile);
   std::string flags;
   for (const std::string& flag : c_compile_flags()) flags += flag + " ";
@@ -60,7 +61,8 @@ std::string reproduce_commands(const TestCase& test, const GradeConfig& config) 
   std::string graded = test.name.ends_with(kMinimizedSuffix) ? test.name.substr(0, test.name.size() - kMinimizedSuffix.size())
                                                                : test.name;
   std::string grade_line = fmt::format("grade --week {} {}{} --only {} --seed {}", config.week,
-                                       shell_quote(config.student),
+                                       shell_quote(config.reproduce_student.empty() ? config.student
+                                                                                    : config.reproduce_student),
                                        config.suites_arg.empty() ? "" : " --suites " + shell_quote(config.suites_arg),
                                        shell_quote(graded), seed_argument(config));
   if (test.path.empty() && config.fuzz_count > 0) grade_line += fmt::format(" --fuzz {}", config.fuzz_count);
@@ -90,8 +92,12 @@ void keep_case(const TestCase& test, const GradeConfig& config, const Expected& 
   std::string reproduce_block;  // indented, as in the text report
   std::istringstream lines(result.reproduce);
   for (std::string line; std::getline(lines, line);) reproduce_block += "  " + line + "\n";
-  kept.summary = fmt::format("{}: {}\n{}\nexpected: {}\n\n{}\nreproduce:\n{}", test.name, verdict_name(result.verdict),
-                             result.message, expected.describe(), result.details, reproduce_block);
+  // The message and details quote the student's output: escaped, so that `cat README.txt` cannot
+  // recolour or retitle the terminal (display_text.h).
+  kept.summary = fmt::format("{}: {}\n{}\nexpected: {}\n\n{}\nreproduce (runs the student's code without the "
+                             "grader's sandbox; see reproduce.sh):\n{}",
+                             printable_line(test.name), verdict_name(result.verdict), printable_line(result.message),
+                             expected.describe(), printable_text(result.details), printable_text(reproduce_block));
   if (auto error = write_kept_case(config.keep_dir, kept)) result.details += "\n(" + *error + ")\n";
 }
 

@@ -49,12 +49,15 @@ std::string slot_list(const std::vector<int>& slots) {
 
 std::string reproduce_script(const TestCase& test, const Expected& expected, const GradeConfig& config,
                              const std::string& title) {
-  const std::string student = shell_quote(shown_student_path(config));
+  const std::string student =
+      shell_quote(config.reproduce_student.empty() ? shown_student_path(config) : config.reproduce_student);
   std::string flags;
   for (const std::string& flag : c_compile_flags()) flags += flag + " ";
   std::string script = fmt::format(
       "#!/bin/sh\n# {}\n# Reruns your compiler on this case as the grader did, then compares with the oracle\n"
       "# (expected.txt, {}) as the grader does. Exit status 0: the same as the oracle; 1: it differs.\n"
+      "# WARNING: this runs the student's compiler (and, for a render test, its kernel) directly, without\n"
+      "# the grader's sandbox: run it only on code you trust, or inside a throw-away container or VM.\n"
       "cd \"$(dirname \"$0\")\" || exit 2\n",
       printable_line(title), expected.describe());  // one comment line: a line end in the title would start a command
   if (expected.exit_code != 2) script += kCompareFunction;

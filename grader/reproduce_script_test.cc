@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "grader/c_compile.h"
+#include "grader/keep.h"
 #include "grader/reproduce.h"
 #include "grader/shell_testing.h"
 #include "oracle/c_toolchain_testing.h"
@@ -211,6 +212,34 @@ TEST(ReproduceScript, ATitleCannotAddCommandsToTheScript) {
   EXPECT_EQ(ran.exit_code, 0) << ran.output;
   EXPECT_FALSE(std::filesystem::exists(pwned));
   EXPECT_NE(slurp(kept.case_dir() / "reproduce.sh").find("\n# week3/t: got x\\ntouch \"$(dirname"), std::string::npos);
+}
+
+// Issue 25: README.txt quoted raw student output (escape sequences reached the terminal that
+// `cat`s it), and reproduce.sh ran the student's code unsandboxed without a word.
+TEST(ReproduceScript, TheKeptCaseEscapesStudentBytesAndWarnsItIsUnsandboxed) {
+  ScratchDir dir("kept_readme");
+  TestCase test = test_from(kTwoSlots);
+  Expected expected = std::get<Expected>(compute_expected(test, 1));
+  GradeConfig config;
+  config.keep_dir = (dir.path() / "failures").string();
+  config.student = config.student_path = "/bin/true";
+  Outcome outcome;
+  outcome.actual_err = "\x1b]0;pwned\x07";
+  TestResult result;
+  result.verdict = Verdict::WrongBuffer;
+  result.message = "slot 0: got \x1b[31mred\x1b[0m";
+  result.details = "stderr:\n\x1b]0;pwned\x07\n";
+  keep_case(test, config, expected, outcome, result);
+  const std::filesystem::path case_dir = kept_case_dir(config.keep_dir, kept_case_name(test));
+  std::string readme = slurp(case_dir / "README.txt");
+  ASSERT_FALSE(readme.empty());
+  EXPECT_EQ(readme.find('\x1b'), std::string::npos) << readme;
+  EXPECT_NE(readme.find("got \\x1b[31mred"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("\\x1b]0;pwned\\x07"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("without the grader's sandbox"), std::string::npos) << readme;
+  std::string script = slurp(case_dir / "reproduce.sh");
+  EXPECT_NE(script.find("# WARNING: this runs the student's compiler"), std::string::npos) << script;
+  EXPECT_NE(script.find("without\n# the grader's sandbox"), std::string::npos) << script;
 }
 
 }  // namespace

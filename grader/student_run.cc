@@ -12,6 +12,7 @@
 #include "testcase/compare.h"
 #include "grader/headline.h"
 #include "grader/render_check.h"
+#include "grader/startup_check.h"
 #include "testcase/student_program.h"
 #include "grader/verdict.h"
 
@@ -49,6 +50,15 @@ void record_process(const ProcessResult& result, Outcome& outcome) {
   outcome.actual_err = result.err;
 }
 
+/// A student whose executable cannot start fails every test the same way; the process layer's
+/// "cannot start: No such file or directory" would read as our fault. Its own mistake (a `#!/bin/sh\r`
+/// line, no `#!` line, a missing interpreter) is named instead, with the fix.
+void name_a_startup_mistake(const GradeConfig& config, const ProcessResult& result, std::optional<Judgement>& failure) {
+  if (!failure || (result.started && !result.out.empty())) return;
+  if (std::optional<std::string> problem = student_startup_problem(config.student_path))
+    failure = judged(Verdict::Crash, std::string(kCouldNotStart) + *problem, "");
+}
+
 /// A student that accepts an invalid program usually fails some other way next (it finds no data
 /// on stdin and exits 3, crashes, hangs): the headline also says that the oracle rejects the
 /// program, which is the cause to look for first.
@@ -66,6 +76,7 @@ Outcome grade_run_test(const TestCase& test, const Expected& expected, const Pro
   outcome.failure = judge_process(result, limits, what, {0, 1, 2}, false);
   name_the_invalid_program(expected, outcome.failure);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, result, what, &outcome.note);
+  name_a_startup_mistake(config, result, outcome.failure);
   return outcome;
 }
 
@@ -87,6 +98,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   std::string what = student_command_name(config, "render");
   if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) {
     name_the_invalid_program(expected, outcome.failure);
+    name_a_startup_mistake(config, rendered, outcome.failure);
     return outcome;
   }
   if (expected.exit_code == 2 || rendered.exit_code == 2) {

@@ -126,12 +126,22 @@ std::string read_suite_file(const std::string& path) {
   return std::move(*text);
 }
 
+/// yaml-cpp's parser messages ("end of map not found") in plain words, with the usual cause.
+std::string plain_yaml_message(const std::string& message) {
+  if (message.find("end of map") != std::string::npos || message.find("end of sequence") != std::string::npos ||
+      message.find("illegal map value") != std::string::npos || message.find("block") != std::string::npos)
+    return fmt::format("the YAML does not parse here ({}): check the indentation (the keys of one mapping start in "
+                       "the same column, with spaces, not tabs) and that each 'key:' has its colon",
+                       message);
+  return fmt::format("the YAML does not parse here: {}", message);
+}
+
 YAML::Node load_yaml(const std::string& file) {
   std::string text = read_suite_file(file);
   try {
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    throw Failure{SuiteError{file, line_of(e.mark), e.msg}};
+    throw Failure{SuiteError{file, line_of(e.mark), plain_yaml_message(e.msg)}};
   }
 }
 

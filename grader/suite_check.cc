@@ -10,7 +10,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <ostream>
 #include <set>
@@ -187,13 +189,23 @@ class Checker {
         expected.push_back(*word);
       }
       if (expected.size() != expected_text.size()) continue;
-      bool same = expected.size() == found->words.size();
-      for (size_t k = 0; same && k < expected.size(); ++k)
-        same = same_word(found->dtype, expected[k], found->words[k]);
-      if (!same)
-        disagree(header, fmt::format("slot {}: the oracle gives [{}], the header says [{}]{}", slot,
+      size_t first_difference = 0;
+      while (first_difference < expected.size() && first_difference < found->words.size() &&
+             same_word(found->dtype, expected[first_difference], found->words[first_difference]))
+        ++first_difference;
+      bool same = expected.size() == found->words.size() && first_difference == expected.size();
+      if (!same) {
+        // Which value differs: in a list of 64 values, the place to look.
+        std::string where =
+            first_difference < expected.size() && first_difference < found->words.size()
+                ? fmt::format("first difference at index {}: the oracle gives {}, the header says {}", first_difference,
+                              format_words(found->dtype, {found->words[first_difference]}),
+                              format_words(found->dtype, {expected[first_difference]}))
+                : fmt::format("the oracle gives {} values, the header {}", found->words.size(), expected.size());
+        disagree(header, fmt::format("slot {}: {}; the oracle gives [{}], the header says [{}]{}", slot, where,
                                      format_words(found->dtype, found->words), format_words(found->dtype, expected),
                                      under));
+      }
     }
     return agreed;
   }
@@ -204,6 +216,52 @@ class Checker {
   std::map<uir::Op, std::map<int, int>> op_tests_;
   std::map<std::string, std::map<int, int>> rule_counts_;
 };
+
+/// A folder of suites_dir that holds tests (a suite.yaml or a .uir file) but that no week of
+/// weeks.yaml lists is never graded: a problem, with the fix.
+void report_unlisted_suite_folders(const std::string& suites_dir, const std::vector<std::string>& listed,
+                                   Checker& checker) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<std::string> unlisted;
+  for (const fs::directory_entry& entry : fs::directory_iterator(suites_dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (!entry.is_directory(ec) || name.starts_with(".")) continue;
+    if (std::find(listed.begin(), listed.end(), name) != listed.end()) continue;
+    bool holds_tests = fs::exists(entry.path() / "suite.yaml", ec);
+    for (const fs::directory_entry& file : fs::directory_iterator(entry.path(), ec))
+      holds_tests = holds_tests || file.path().extension() == ".uir";
+    if (holds_tests) unlisted.push_back(name);
+  }
+  std::sort(unlisted.begin(), unlisted.end());
+  for (const std::string& name : unlisted)
+    checker.problem(suites_dir + "/" + name, 0,
+                    fmt::format("a suite folder that weeks.yaml does not list: its tests are never graded; add "
+                                "'{}' to a week's suites: in {}/weeks.yaml (or move the folder out of {})",
+                                name, suites_dir, suites_dir));
+}
+
+/// `# about:` texts that differ only in case, spaces or punctuation ("accumulator not reset" and
+/// "Accumulator not reset.") split one cause of the class report in two: a warning naming both.
+void warn_near_duplicate_abouts(const std::vector<TestCase>& tests, std::ostream& out) {
+  std::map<std::string, std::pair<std::string, const TestCase*>> first_by_key;  // key -> (text, test)
+  std::set<std::pair<std::string, std::string>> warned;
+  for (const TestCase& test : tests) {
+    if (test.about.empty()) continue;
+    std::string key;
+    for (char ch : test.about)
+      if (std::isalnum(static_cast<unsigned char>(ch))) key += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    auto [it, inserted] = first_by_key.try_emplace(key, test.about, &test);
+    if (inserted || it->second.first == test.about || !warned.insert({it->second.first, test.about}).second) continue;
+    auto line = test.header_lines.find("about");
+    out << format_suite_warning(SuiteError{
+               test.path, line == test.header_lines.end() ? 0 : line->second,
+               fmt::format("'# about: {}' differs from '{}' ({}) only in case, spaces or punctuation: the class "
+                           "report counts them as two causes; write them alike",
+                           test.about, it->second.first, it->second.second->path)})
+        << "\n";
+  }
+}
 
 }  // namespace
 
@@ -219,14 +277,15 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
 
   std::set<int> weeks;
   std::vector<TestCase> files_checked;  // one TestCase per file, for the clause table
-  int files = 0, warnings = 0;
+  int files = 0;
+  std::vector<TestCase> all_tests;
   for (const std::string& suite : suites) {
     SuiteLoad loaded = load_suite_fully(suites_dir + "/" + suite, suite, 0);
     for (const SuiteError& e : loaded.errors) checker.problem(e.file, e.line, e.message);
-    for (const SuiteError& w : loaded.warnings) {
-      out << format_suite_warning(w) << "\n";
-      ++warnings;
-    }
+    // A misspelt header is a check silently gone: a problem, not a warning. Deliberate free text
+    // that happens to look like one says so by its first word (`# note: expcet 1: ...`).
+    for (const SuiteError& w : loaded.warnings)
+      checker.problem(w.file, w.line, w.message + " (fix the spelling; for free text start it with '# note:')");
     const std::vector<TestCase>& tests = loaded.tests;
     for (size_t i = 0; i < tests.size(); ++i) {
       if (i > 0 && tests[i].path == tests[i - 1].path) continue;  // the same file in its second mode
@@ -238,8 +297,11 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
       if (coverage) files_checked.push_back(tests[i]);
       ++files;
     }
+    all_tests.insert(all_tests.end(), loaded.tests.begin(), loaded.tests.end());
     if (checked && loaded.errors.empty()) (*checked)[suite] = std::move(loaded.tests);
   }
+  if (plans.errors.empty()) report_unlisted_suite_folders(suites_dir, suites, checker);  // else all look unlisted
+  warn_near_duplicate_abouts(all_tests, out);
   // Coverage is a question about the whole suite, asked on demand: a one-test quiz is a fine suite.
   // With files that did not load, "no test covers it" would be false: say so instead.
   if (coverage && checker.problems() > 0)
@@ -248,9 +310,8 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
     checker.print_coverage(std::vector<int>(weeks.begin(), weeks.end()));
     for (int k = print_clause_coverage(out, files_checked, plans.plans); k > 0; --k) checker.count_problem();
   }
-  out << fmt::format("\n{} test files in {} suites: {} problem{}{}\n", files, suites.size(), checker.problems(),
-                     checker.problems() == 1 ? "" : "s",
-                     warnings == 0 ? "" : fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s"));
+  out << fmt::format("\n{} test file{} in {} suite{}: {} problem{}\n", files, files == 1 ? "" : "s", suites.size(),
+                     suites.size() == 1 ? "" : "s", checker.problems(), checker.problems() == 1 ? "" : "s");
   return checker.problems();
 }
 

@@ -64,7 +64,8 @@ TEST(SuiteCheck, CatchesWrongHeaders) {
   EXPECT_TRUE(reported("week1/uses_a_buffer.uir:3: suite error: 'buffer' is a week-2 op in a week-1 test"))
       << text;
   EXPECT_TRUE(reported(
-      "week3/wrong_contents.uir:3: suite error: slot 0: the oracle gives [2 4 6], the header says [1 2 3]"))
+      "week3/wrong_contents.uir:3: suite error: slot 0: first difference at index 0: the oracle gives 2, the header "
+      "says 1; the oracle gives [2 4 6], the header says [1 2 3]"))
       << text;
   EXPECT_TRUE(
       reported("week3/wrong_assert_line.uir:2: suite error: the oracle's failing assert is on line 5"))
@@ -131,14 +132,15 @@ TEST(SuiteCheck, FiveBrokenFilesAreAllReportedInOneRun) {
     return at != std::string::npos && text.find(what, at) == at + where.size();
   };
   EXPECT_TRUE(reported("week1/idiv_truncates.uir", bad_exit, "suite error: expected 'expect: exit 0'")) << text;
-  EXPECT_TRUE(reported("week2/alloc_as_scratch.uir", disagreement, "suite error: slot 0: the oracle gives [42]")) << text;
+  EXPECT_TRUE(reported("week2/alloc_as_scratch.uir", disagreement, "suite error: slot 0: first difference at index 0: the oracle gives 42, the header says 41; the oracle gives [42]")) << text;
   EXPECT_TRUE(reported("week3/suite.yaml", unknown_key, "suite error: unknown key 'pionts'")) << text;
   EXPECT_TRUE(reported("week1/suite.yaml", ghost, "suite error: test 'call_erlier_function' has no file")) << text;
-  // The typo drops the check of slot 1, so the oracle now disagrees with nothing: only the warning
-  // finds it.
-  EXPECT_TRUE(reported("week3/accumulator.uir", typo, "warning: '# chekc: 1' looks like a misspelt 'check' header"))
+  // The typo drops the check of slot 1, so the oracle now disagrees with nothing: only the typo
+  // check finds it, and (issue 25) it is a problem, so CI fails with the check gone.
+  EXPECT_TRUE(reported("week3/accumulator.uir", typo, "suite error: '# chekc: 1' looks like a misspelt 'check' header"))
       << text;
-  EXPECT_EQ(problems, 4) << text;
+  EXPECT_NE(text.find("for free text start it with '# note:'"), std::string::npos) << text;
+  EXPECT_EQ(problems, 5) << text;
   EXPECT_FALSE(text.find("no test covers it") != std::string::npos) << text;
   std::filesystem::remove_all(dir);
 }
@@ -166,6 +168,41 @@ TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {
     // sub_rowsum exists.)
     EXPECT_EQ(out.str().find("week3/sub_rowsum_reduce_range_first.uir"), std::string::npos) << out.str();
   }
+}
+
+// Issue 25: `# expcet 1:` only warned and --check-suites exited 0. Now a problem; deliberate free
+// text that looks like a header is written after `# note:` (or `#:`) and passes.
+TEST(SuiteCheck, MisspeltHeadersAreProblemsAndNoteIsTheEscapeHatch) {
+  std::filesystem::path dir = copy_of_the_suites("uirgrade-misspelt-headers");
+  int expcet = edit(dir / "week1/idiv_truncates.uir", "# expect: exit 0", "# expect: exit 0\n# expcet 1: 3");
+  std::ostringstream out;
+  EXPECT_EQ(check_suites(dir.string(), out, {}), 1) << out.str();
+  EXPECT_NE(out.str().find(fmt::format("{}:{}: suite error: '# expcet 1: 3' looks like a misspelt 'expect'",
+                                       (dir / "week1/idiv_truncates.uir").string(), expcet + 1)),
+            std::string::npos)
+      << out.str();
+  edit(dir / "week1/idiv_truncates.uir", "# expcet 1: 3", "# note: expcet 1: 3 is what a typo looks like");
+  edit(dir / "week2/alloc_as_scratch.uir", "# expect 0: 42", "# expect 0: 42\n#: chek: 1 would be a typo");
+  std::ostringstream fixed;
+  EXPECT_EQ(check_suites(dir.string(), fixed, {}), 0) << fixed.str();
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 25: following uirgen --help (`--out mysuites/week3_hidden`), the new folder was never graded
+// and --check-suites said "0 problems".
+TEST(SuiteCheck, ASuiteFolderThatNoWeekListsIsAProblemWithTheFix) {
+  std::filesystem::path dir = copy_of_the_suites("uirgrade-unlisted-suite");
+  std::filesystem::create_directories(dir / "week3_hidden");
+  std::filesystem::copy_file(dir / "week3/accumulator.uir", dir / "week3_hidden/accumulator.uir");
+  std::filesystem::create_directories(dir / "notes");  // a folder without tests is not a suite
+  std::ostringstream out;
+  EXPECT_EQ(check_suites(dir.string(), out, {}), 1) << out.str();
+  EXPECT_NE(out.str().find((dir / "week3_hidden").string() + ": suite error: a suite folder that weeks.yaml does not "
+                           "list: its tests are never graded; add 'week3_hidden' to a week's suites:"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("notes"), std::string::npos) << out.str();
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// `uir-oracle check`: exit 0 and silence for a valid program, exit 2 and the spec §1 message with
+// `uir-oracle check`: exit 0 and "PROG.uir: valid" for a valid program, exit 2 and the spec §1 message with
 // the source line and a caret for an invalid one.
 #include <gtest/gtest.h>
 
@@ -9,12 +9,13 @@
 namespace uir {
 namespace {
 
-TEST(CliCheck, AValidProgramExitsZeroSilently) {
+// Issue 25: a silent success looked like nothing had run; one line says the program is valid.
+TEST(CliCheck, AValidProgramExitsZeroSayingSo) {
   std::ostringstream out, err;
   ProgramFile file{"ok.uir", "%b = buffer 4 dtype=i32 slot=0\n%i = range 4\n%v = shrink %b %i shape=[]\n"
                              "%s = store %v %i\n%e = end %s %i\n%b1 = after %b %e\n"};
   EXPECT_EQ(cli_check(file, out, err), kExitOk);
-  EXPECT_EQ(out.str(), "");
+  EXPECT_EQ(out.str(), "ok.uir: valid\n");
   EXPECT_EQ(err.str(), "");
 }
 

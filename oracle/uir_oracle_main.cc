@@ -26,7 +26,7 @@ SYNOPSIS
     uir-oracle --list-mutants
 
 DESCRIPTION
-    check   Exit 0 if PROG.uir is valid; otherwise print
+    check   Print "PROG.uir: valid" and exit 0 if PROG.uir is valid; otherwise print
                 PROG.uir:LINE: error: E-RULE: message
             with the offending line and a caret under the operand at fault, and exit 2.
     run     Read every buffer's initial contents on stdin, one line per slot ("SLOT: v1 v2 ..."),

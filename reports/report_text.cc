@@ -15,6 +15,7 @@
 #include "reports/report.h"
 #include "reports/report_digest.h"
 #include "reports/shown_result.h"
+#include "reports/plural.h"
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
 
@@ -199,11 +200,10 @@ void write_text(const Report& report, std::ostream& out) {
   out << sandbox_line(report.info) << "\n\n";
   const std::vector<Cause> causes = group_by_cause(report.results);
   if (totals.failed() == 0) {
-    out << fmt::format("All {} tests passed.\n\n", totals.tests);
+    out << (totals.tests == 1 ? std::string("The test passed.\n\n") : fmt::format("All {} tests passed.\n\n", totals.tests));
   } else {
-    out << fmt::format("{} of {} tests failed ({:g} of {:g} points lost), {} cause{}:\n\n", totals.failed(),
-                       totals.tests, totals.lost(), totals.max_points, causes.size(),
-                       causes.size() == 1 ? "" : "s");
+    out << fmt::format("{} of {} failed ({:g} of {:g} points lost), {}:\n\n", totals.failed(),
+                       count_of(totals.tests, "test"), totals.lost(), totals.max_points, count_of(causes.size(), "cause"));
     for (size_t k = 0; k < causes.size(); ++k) write_cause(causes[k], k + 1, causes.size(), out);
     write_closing_list(causes, out);
     out << '\n';
