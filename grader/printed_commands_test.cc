@@ -30,7 +30,8 @@ Shell run_in(const fs::path& dir, const std::string& command) {
   return uirgrade::run_shell("cd '" + dir.string() + "' && PATH='" UIRGRADE_BINARY_DIR "':\"$PATH\" " + command);
 }
 
-/// The lines of every block that follows a line ending in "reproduce:" (indented deeper than it).
+/// The lines of every block that follows a "reproduce:" line (indented deeper than it); a kept
+/// README's says why first: "reproduce (runs the student's code without the grader's sandbox ...):".
 std::vector<std::string> reproduce_lines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -43,7 +44,8 @@ std::vector<std::string> reproduce_lines(const std::string& text) {
       continue;
     }
     block_indent = std::string::npos;
-    if (line.ends_with("reproduce:")) block_indent = indent == std::string::npos ? 0 : indent;
+    bool opens_block = line.ends_with("reproduce:") || (line.starts_with("reproduce (") && line.ends_with("):"));
+    if (opens_block) block_indent = indent == std::string::npos ? 0 : indent;
   }
   return lines;
 }
