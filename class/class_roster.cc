@@ -11,6 +11,7 @@
 #include "grader/display_text.h"
 #include "grader/file_text.h"
 #include "class/csv.h"
+#include "sandbox/submission.h"
 
 namespace uirgrade {
 namespace {
@@ -29,6 +30,8 @@ Submission submission_at(const std::string& id, const fs::path& path) {
   if (!fs::exists(compiler, ec)) {
     submission.problem = is_folder ? fmt::format("missing: no {} in {}", kStudentCompiler, printable_line(path.string()))
                                    : fmt::format("missing: {} does not exist", printable_line(path.string()));
+  } else if (std::string outside = is_folder ? link_out_of_submission(compiler.string()) : ""; !outside.empty()) {
+    submission.problem = "not executable: " + printable_line(outside);
   } else if (fs::is_directory(compiler, ec)) {
     submission.problem = fmt::format("not executable: {} is a folder, not a program", printable_line(compiler.string()));
   } else if (access(compiler.c_str(), X_OK) != 0) {

@@ -118,11 +118,15 @@ TEST_F(GraderClassRoster, MissingFolderAndNotExecutableAreToldApart) {
   write(dir_ / "subs/cy/student-uirc", "#!/bin/sh\n", false);
   fs::create_directories(dir_ / "subs/dee/student-uirc");
   fs::create_directories(dir_ / "subs/eve");
+  fs::create_directories(dir_ / "subs/fay");
+  fs::create_symlink("/proc/kmsg", dir_ / "subs/fay/student-uirc");  // not the student's to fix with chmod
   auto students = std::get<std::vector<Submission>>(load_roster((dir_ / "subs").string()));
-  ASSERT_EQ(students.size(), 3u);
+  ASSERT_EQ(students.size(), 4u);
   EXPECT_NE(students[0].problem.find("chmod +x student-uirc"), std::string::npos) << students[0].problem;
   EXPECT_NE(students[1].problem.find("is a folder"), std::string::npos) << students[1].problem;
   EXPECT_NE(students[2].problem.find("missing: no student-uirc"), std::string::npos) << students[2].problem;
+  EXPECT_NE(students[3].problem.find("is a symbolic link to /proc/kmsg, outside"), std::string::npos) << students[3].problem;
+  EXPECT_EQ(students[3].problem.find("chmod"), std::string::npos) << students[3].problem;
 }
 
 TEST(GraderClassRosterShard, EveryStudentInExactlyOneShard) {
