@@ -138,6 +138,7 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
 
   ClassConfig config;
   config.grade = shared_config(options, week->limits);
+  config.grade.compile_limits = week->compile_limits;
   config.student_budget_seconds = options.student_budget_seconds;
   config.out_dir = options.out_dir;
   config.isolation = [&runner] { return runner.isolation(); };

@@ -184,7 +184,7 @@ std::optional<WeekTests> load_tests(const Options& options, const FuzzSource& fu
       return std::nullopt;
     }
   }
-  return WeekTests{std::move(tests), week.plan.limits};
+  return WeekTests{std::move(tests), week.plan.limits, week.plan.compile_limits};
 }
 
 
@@ -277,6 +277,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   }
 
   GradeConfig config = shared_config(options, week->limits);
+  config.compile_limits = week->compile_limits;
   config.student = options.student;
   config.student_path = submission_copy ? submission_copy->executable() : student.string();
   config.submission_dir = std::filesystem::path(config.student_path).parent_path().string();

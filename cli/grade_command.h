@@ -35,6 +35,7 @@ enum GradeExit { kAllPassed = 0, kSomeFailed = 1, kUsageOrSuiteError = 2 };
 struct WeekTests {
   std::vector<TestCase> tests;
   ProcessLimits limits;
+  CompileLimits compile_limits;
 };
 
 /// Loads the week's suites (refusing suites whose headers disagree with the oracle) and generated

@@ -1,8 +1,9 @@
 // The compiler runs through the CommandRunner like any process, in the same sandbox as the student
 // (the C it compiles is the student's: `#include "/dev/zero"` or of a hidden test's file must find
-// nothing to read and no memory to grow into), with a larger time and memory limit. It writes its
+// nothing to read and no memory to grow into), with the week's compile limits. It writes its
 // output into its working directory, from which the runner moves it into the compiler's own
-// directory, owned by the grader; the objects it links are given to it read-only.
+// directory, owned by the grader and private (0700); the driver's object it links is copied into
+// its working directory.
 #include "grader/c_compile.h"
 
 #include <sys/stat.h>
@@ -15,18 +16,18 @@
 #include <fmt/format.h>
 
 #include "oracle/c_flags.h"
-#include "oracle/seeded_random.h"
+#include "grader/elf_object.h"
 #include "grader/file_text.h"
+#include "grader/sha256.h"
 
 namespace uirgrade {
 namespace {
 
 // What the compiler writes in its working directory; the runner moves it out (ProcessRequest::take_files).
 constexpr const char* kOutputName = "out";
-// cc1 on the largest kernels needs a few hundred MiB (and a sanitized link a little more); the
-// whole tree is held to kCompilerMemory where a cgroup can do it, `#include "/dev/zero"` included.
+// cc1 reserves more address space than it uses; the whole tree's memory is held to the week's
+// compile_memory where a cgroup can do it, and by this per-process cap where none can.
 constexpr uint64_t kCompilerAddressSpace = 4ull << 30;
-constexpr uint64_t kCompilerMemory = 1ull << 30;
 
 std::string find_on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
@@ -42,14 +43,34 @@ std::string find_on_path(const std::string& program) {
   return "";
 }
 
+/// What the cache keys say of the compiler: the file `cc` resolves to, its size and modification
+/// time (a new compiler is a new file), so no binary of another compiler is ever reused.
+std::string compiler_identity(const std::string& cc_path) {
+  std::error_code ec;
+  std::filesystem::path real = std::filesystem::canonical(cc_path, ec);
+  struct stat info {};
+  if (ec || stat(real.c_str(), &info) != 0) return cc_path;
+  return fmt::format("{} {} {}.{}", real.string(), info.st_size, info.st_mtim.tv_sec, info.st_mtim.tv_nsec);
+}
+
+/// The undefined symbols of an object (what it references outside itself).
+std::vector<std::string> references_of(const std::string& object_bytes) {
+  std::vector<std::string> names;
+  std::string error;
+  if (std::optional<ElfObject> object = read_elf_object(object_bytes, &error))
+    for (const ElfSymbol& symbol : object->symbols)
+      if (!symbol.defined && !symbol.name.empty()) names.push_back(symbol.name);
+  return names;
+}
+
 }  // namespace
 
-ProcessLimits c_compiler_limits() {
+ProcessLimits c_compiler_limits(const CompileLimits& compile) {
   ProcessLimits limits;
-  limits.wall_seconds = 120;  // a loaded 2-core CI machine compiles slowly
-  limits.cpu_seconds = 120;
-  limits.address_space_bytes = kCompilerAddressSpace;
-  limits.memory_bytes = kCompilerMemory;
+  limits.wall_seconds = compile.seconds;
+  limits.cpu_seconds = compile.seconds;
+  limits.address_space_bytes = std::max(kCompilerAddressSpace, compile.memory_bytes);
+  limits.memory_bytes = compile.memory_bytes;
   limits.stdout_cap_bytes = 256 << 10;
   limits.stderr_cap_bytes = 256 << 10;
   limits.file_size_bytes = 512ull << 20;
@@ -75,16 +96,18 @@ std::string sanitizer_defaults_c(uint64_t rss_limit_mb) {
 }
 
 CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb)
-    : runner_(runner), rss_limit_mb_(rss_limit_mb), cc_path_(find_on_path("cc")) {
+    : runner_(runner), rss_limit_mb_(rss_limit_mb), cc_path_(find_on_path("cc")), cc_identity_(compiler_identity(cc_path_)) {
   std::error_code ec;
   std::string pattern = (std::filesystem::temp_directory_path(ec) / "uirgrade-cc-XXXXXX").string();
   if (ec) pattern = "/tmp/uirgrade-cc-XXXXXX";
-  if (mkdtemp(pattern.data()) != nullptr) {
-    dir_ = pattern;
-    // The binaries run under a borrowed unprivileged uid when the grader is root: they must be
-    // reachable by name (never listable: a test must not find another test's kernel).
-    chmod(dir_.c_str(), 0711);
-  }
+  // mkdtemp's 0700: only the grader reads the cache; each run gets copies of what it needs.
+  if (mkdtemp(pattern.data()) != nullptr) dir_ = pattern;
+}
+
+void CCompiler::weaken_share_compiled_kernels() {
+  if (!dir_.empty()) chmod(dir_.c_str(), 0755);
+  std::lock_guard lock(mutex_);
+  weakened_shared_ = true;
 }
 
 CCompiler::~CCompiler() {
@@ -97,7 +120,8 @@ int CCompiler::compiler_runs() const {
   return compiler_runs_;
 }
 
-CompileOutcome CCompiler::cached(const std::string& key, const std::function<CompileOutcome(uint64_t)>& build) {
+CompileOutcome CCompiler::cached(const std::string& key,
+                                 const std::function<CompileOutcome(const std::string&)>& build) {
   std::promise<CompileOutcome> promise;
   std::shared_future<CompileOutcome> future;
   bool ours = false;
@@ -116,20 +140,25 @@ CompileOutcome CCompiler::cached(const std::string& key, const std::function<Com
     outcome.seconds = 0;
     return outcome;
   }
-  CompileOutcome outcome = build(uir::fnv1a64(key));
+  CompileOutcome outcome = build(sha256_hex(key));
   promise.set_value(outcome);
   return outcome;
 }
 
-CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string& driver_c) {
+CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string& driver_c,
+                                  const CompileLimits& limits) {
   // The driver (with the sanitizer defaults) is most of the C to compile and depends only on the
-  // program's buffers, so its object is cached on its own: a new kernel costs one compile of the
-  // kernel and a link.
+  // program's buffers, so its object is cached on its own: a new kernel costs one compiler start.
   std::string driver_unit = driver_c + "\n" + sanitizer_defaults_c(rss_limit_mb_);
-  return cached(std::string("binary") + '\0' + kernel_c + '\0' + driver_unit, [&](uint64_t hash) {
-    CompileOutcome driver = cached(std::string("object") + '\0' + driver_unit, [&](uint64_t driver_hash) {
-      std::string object = fmt::format("{}/driver-{:016x}.o", dir_, driver_hash);
-      return run_compiler({{"driver.c", driver_unit}}, {"-c", "driver.c"}, {}, object);
+  std::string flags;
+  for (const std::string& flag : c_compile_flags()) flags += flag + '\0';
+  const std::string identity = cc_identity_ + '\0' + flags;
+  return cached("binary" + std::string(1, '\0') + identity + '\0' + kernel_c + '\0' + driver_unit,
+                [&](const std::string& hash) {
+    CompileOutcome driver = cached("object" + std::string(1, '\0') + identity + '\0' + driver_unit,
+                                   [&](const std::string& driver_hash) {
+      std::string object = fmt::format("{}/driver-{}.o", dir_, driver_hash);
+      return run_compiler({{"driver.c", driver_unit}}, {"-c", "driver.c"}, object, CompileLimits{});
     });
     if (driver.status != CompileOutcome::Status::Ok) {
       // The driver is ours: its failure is never the student's.
@@ -137,36 +166,33 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
       driver.message = "the grader's driver does not compile: " + driver.message;
       return driver;
     }
-    // What the render rules are checked on, before the kernel is built: macros expanded, and the
-    // calls gcc itself sees.
-    CompileOutcome preprocessed =
-        run_compiler({{"kernel.c", kernel_c}}, {"-E", "kernel.c"}, {}, fmt::format("{}/kernel-{:016x}.i", dir_, hash));
-    if (preprocessed.status != CompileOutcome::Status::Ok) return preprocessed;
-    const std::string graph_object = fmt::format("{}/kernel-{:016x}-graph.o", dir_, hash);
-    const std::string graph_file = graph_object.substr(0, graph_object.size() - 2) + ".ci";
-    // gcc names the graph after the object it writes: `-o out` gives out.ci.
-    CompileOutcome graph = run_compiler({{"kernel.c", kernel_c}},
-                                        {"-O0", "-fno-sanitize=all", "-fcallgraph-info", "-c", "kernel.c"}, {},
-                                        graph_object, {{std::string(kOutputName) + ".ci", graph_file}});
-    if (graph.status != CompileOutcome::Status::Ok) return graph;
-    std::string binary = fmt::format("{}/kernel-{:016x}", dir_, hash);
-    CompileOutcome linked =
-        run_compiler({{"kernel.c", kernel_c}}, {"kernel.c", driver.binary_path, "-lm"}, {driver.binary_path}, binary);
-    linked.seconds += driver.seconds + preprocessed.seconds + graph.seconds;
+    const std::string driver_object = read_file_text_or_empty(driver.binary_path);
+    // One compilation of kernel.c with the run's flags, linked: -save-temps keeps its preprocessed
+    // unit and object (named after the output: out-kernel.i, out-kernel.o) and -fcallgraph-info its
+    // call graph (out-kernel.ci), so the checks read the very object that runs.
+    const std::string base = fmt::format("{}/kernel-{}", dir_, hash);
+    const std::string temps = std::string(kOutputName) + "-kernel";
+    CompileOutcome linked = run_compiler(
+        {{"kernel.c", kernel_c}, {"driver.o", driver_object}},
+        {"-save-temps", "-fcallgraph-info", "kernel.c", "driver.o", "-lm"}, base, limits,
+        {{temps + ".i", base + ".i"}, {temps + ".o", base + ".o"}, {temps + ".ci", base + ".ci"}});
+    linked.seconds += driver.seconds;
     if (linked.status != CompileOutcome::Status::Ok) return linked;
-    linked.preprocessed = read_file_text_or_empty(preprocessed.binary_path);
-    linked.call_graph = read_file_text_or_empty(graph_file);
-    if (linked.call_graph.empty()) {  // gcc writes at least the graph's title
+    linked.preprocessed = read_file_text_or_empty(base + ".i");
+    linked.call_graph = read_file_text_or_empty(base + ".ci");
+    linked.kernel_object = read_file_text_or_empty(base + ".o");
+    linked.driver_references = references_of(driver_object);
+    if (linked.call_graph.empty() || linked.kernel_object.empty()) {  // gcc writes at least the graph's title
       linked.status = CompileOutcome::Status::InternalError;
-      linked.message = "the C compiler wrote no call graph (-fcallgraph-info needs gcc 10 or later)";
+      linked.message = "the C compiler wrote no call graph or object (-fcallgraph-info needs gcc 10 or later)";
     }
     return linked;
   });
 }
 
 CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
-                                       const std::vector<std::string>& arguments,
-                                       const std::vector<std::string>& inputs, const std::string& output,
+                                       const std::vector<std::string>& arguments, const std::string& output,
+                                       const CompileLimits& limits,
                                        const std::vector<std::pair<std::string, std::string>>& also_take) {
   CompileOutcome outcome;
   if (cc_path_.empty()) {
@@ -188,27 +214,27 @@ CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, 
   request.argv.push_back("-o");
   request.argv.push_back(kOutputName);
   request.files = files;
-  request.read_only_paths = inputs;
   request.take_files = {{kOutputName, output}};
   request.take_files.insert(request.take_files.end(), also_take.begin(), also_take.end());
-  request.limits = c_compiler_limits();
+  request.limits = c_compiler_limits(limits);
 
   ProcessResult result = runner_.run(request);
   outcome.seconds = result.wall_seconds;
   if (!result.started) {
     outcome.message = "could not start the C compiler: " + result.internal_error;
-  } else if (result.memory_limit || result.workdir_limit) {
-    // What the C made the compiler do (`#include "/dev/zero"`, a huge expansion) is the student's.
-    outcome.status = CompileOutcome::Status::CompileError;
-    outcome.message = result.memory_limit
-                          ? fmt::format("the C compiler ran out of memory on it (the limit is {} MiB)",
-                                        request.limits.memory_bytes >> 20)
-                          : fmt::format("the C compiler filled its working directory (the limit is {} MiB)",
-                                        request.limits.workdir_bytes >> 20);
-  } else if (result.timed_out || result.cpu_limit || result.signal != 0) {
-    outcome.message = fmt::format("the C compiler did not finish ({})",
-                                  result.timed_out || result.cpu_limit ? "time-out"
-                                                                       : fmt::format("signal {}", result.signal));
+  } else if (result.memory_limit || result.workdir_limit || result.timed_out || result.cpu_limit) {
+    // What the C made the compiler do (`#include "/dev/zero"`, a huge expansion, code that takes
+    // cc1 minutes) is the student's: compiling is the student's work (spec §6.2).
+    outcome.status = CompileOutcome::Status::CompileLimit;
+    outcome.message =
+        result.memory_limit    ? fmt::format("the C compiler ran out of memory on it (the limit is {} MiB)",
+                                             request.limits.memory_bytes >> 20)
+        : result.workdir_limit ? fmt::format("the C compiler filled its working directory (the limit is {} MiB)",
+                                             request.limits.workdir_bytes >> 20)
+                               : fmt::format("the C compiler did not finish it in time (the limit is {:g} s)",
+                                             request.limits.wall_seconds);
+  } else if (result.signal != 0) {
+    outcome.message = fmt::format("the C compiler did not finish (signal {})", result.signal);
   } else if (result.exit_code != 0) {
     outcome.status = CompileOutcome::Status::CompileError;
     outcome.message = result.err.empty() ? result.out : result.err;

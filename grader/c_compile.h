@@ -1,7 +1,13 @@
-// Compiling a rendered kernel with the grader's driver (spec §6.2) into a sanitized binary. Two
-// caches keyed by the full C text (its hash names the file): the driver's object per distinct
-// driver (it depends only on the program's buffers, and is most of the C), and the binary per
-// distinct (kernel, driver). Concurrent requests for the same text wait for the one compile in flight.
+// Compiling a rendered kernel with the grader's driver (spec §6.2) into a sanitized binary. One
+// compiler start per distinct kernel compiles kernel.c with the run's flags and links it: the same
+// compilation leaves the kernel's object (checked by kernel_object_check.h), its preprocessed unit
+// and gcc's call graph (-save-temps, -fcallgraph-info), so what is checked is what runs. Two caches
+// keyed by SHA-256 of the C text, the flags and the compiler's identity: the driver's object per
+// distinct driver (it depends only on the program's buffers, and is most of the C), and the binary
+// per distinct (kernel, driver). Both live in a directory only the grader can read; the sandbox gets
+// copies (a compile gets the driver's object, a run gets the binary in its own run directory), so no
+// student's process ever sees another's kernel. Concurrent requests for the same text wait for the
+// one compile in flight.
 #pragma once
 
 #include <cstdint>
@@ -13,27 +19,32 @@
 #include <utility>
 #include <vector>
 
+#include "grader/compile_limits.h"
 #include "sandbox/process.h"
 
 namespace uirgrade {
 
 struct CompileOutcome {
-  enum class Status { Ok, CompileError, InternalError };
+  /// CompileLimit: the student's C did not compile within the week's compile limits (time or
+  /// memory): the student's, like a time-out of `run` (spec §6.2).
+  enum class Status { Ok, CompileError, CompileLimit, InternalError };
   Status status = Status::InternalError;
-  std::string binary_path;  // Ok: the sanitized executable (the driver's object, inside the cache)
-  std::string message;      // CompileError: the compiler's diagnostics; InternalError: what failed
-  /// Ok: what the render rules are checked on (call_graph.h): the kernel's preprocessed translation
-  /// unit (`cc -E`) and gcc's call graph of it (`-fcallgraph-info`, compiled at -O0 without
-  /// sanitizers so that every call written is a call in the graph).
+  std::string binary_path;  // Ok: the sanitized executable, in the grader's private directory
+  std::string message;      // CompileError/CompileLimit: what the compiler said or what ran out; InternalError: what failed
+  /// Ok: what the render rules are checked on, all from the one compilation whose object is linked:
+  /// the kernel's preprocessed unit, gcc's call graph (call_graph.h), the kernel's object file, and
+  /// the symbols the driver's object references (a kernel may not define them).
   std::string preprocessed;
   std::string call_graph;
+  std::string kernel_object;
+  std::vector<std::string> driver_references;
   bool from_cache = false;
   double seconds = 0;       // the compiler's wall time (0 when cached)
 };
 
-/// The C compiler's limits: larger time and memory than a student's, for its whole process tree
-/// (driver, cc1, as, ld) like every run (sandbox/process.h).
-ProcessLimits c_compiler_limits();
+/// The C compiler's limits: `limits`' time and memory for its whole process tree (driver, cc1, as,
+/// ld) like every run (sandbox/process.h).
+ProcessLimits c_compiler_limits(const CompileLimits& limits = {});
 
 /// The flags of spec §6.2 (without the files, -o and -lm).
 std::vector<std::string> c_compile_flags();
@@ -53,29 +64,41 @@ class CCompiler {
   CCompiler& operator=(const CCompiler&) = delete;
 
   /// Compiles kernel.c and driver.c together (or returns the cached binary), with the kernel's
-  /// preprocessed unit and call graph. Thread-safe.
-  CompileOutcome compile(const std::string& kernel_c, const std::string& driver_c);
+  /// object, preprocessed unit and call graph, within `limits` (the kernel's compile; the driver,
+  /// the grader's own, gets the defaults). Thread-safe.
+  CompileOutcome compile(const std::string& kernel_c, const std::string& driver_c, const CompileLimits& limits = {});
+
+  /// Test-only weakening: compiled kernels and their cache in a directory every uid may list and
+  /// read (0755), as before issue 22, to show what a private cache prevents.
+  void weaken_share_compiled_kernels();
+  /// Whether a kernel runs from the shared cache by its path (weakened) instead of from a copy in
+  /// its own run directory.
+  bool shares_compiled_kernels() const {
+    std::lock_guard lock(mutex_);
+    return weakened_shared_;
+  }
 
   int compiler_runs() const;  // how many times the compiler was started (objects and links)
 
  private:
-  /// The outcome cached under `key`, built once by `build(hash of key)`; concurrent callers wait.
-  CompileOutcome cached(const std::string& key, const std::function<CompileOutcome(uint64_t)>& build);
-  /// Runs `cc FLAGS arguments` in a fresh directory holding `files`, `inputs` (absolute paths)
-  /// readable, and puts what it writes at `output`; `also_take` are further files it writes
-  /// (name in its directory, destination).
+  /// The outcome cached under `key`, built once by `build(SHA-256 of key)`; concurrent callers wait.
+  CompileOutcome cached(const std::string& key, const std::function<CompileOutcome(const std::string&)>& build);
+  /// Runs `cc FLAGS arguments` in a fresh directory holding `files` and puts what it writes at
+  /// `output`; `also_take` are further files it writes (name in its directory, destination).
   CompileOutcome run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
-                              const std::vector<std::string>& arguments, const std::vector<std::string>& inputs,
-                              const std::string& output,
+                              const std::vector<std::string>& arguments, const std::string& output,
+                              const CompileLimits& limits,
                               const std::vector<std::pair<std::string, std::string>>& also_take = {});
 
   CommandRunner& runner_;
   uint64_t rss_limit_mb_;
   std::string dir_;       // where binaries go; empty if it could not be made
   std::string cc_path_;   // `cc` found on PATH; empty if none
+  std::string cc_identity_;  // what the cache keys say of the compiler: its real path, size and time
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_future<CompileOutcome>> cache_;
   int compiler_runs_ = 0;
+  bool weakened_shared_ = false;
 };
 
 }  // namespace uirgrade

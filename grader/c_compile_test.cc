@@ -31,9 +31,11 @@ class FakeCompiler : public CommandRunner {
     }
     bool unlinkable = std::any_of(request.files.begin(), request.files.end(),
                                   [](const auto& file) { return file.second.find("no kernel") != std::string::npos; });
-    if (unlinkable && !request.read_only_paths.empty()) {  // the link: ld names the driver's object by its path
+    bool linking = std::any_of(request.files.begin(), request.files.end(),
+                               [](const auto& file) { return file.first == "driver.o"; });
+    if (unlinkable && linking) {  // the link: ld names the driver's object by its name in the run directory
       result.exit_code = 1;
-      result.err = "/usr/bin/ld: " + request.read_only_paths[0] + ": in function `call_kernel':\n";
+      result.err = "/usr/bin/ld: driver.o: in function `call_kernel':\n";
       return result;
     }
     // Stands in for the runner too: what cc wrote at `-o NAME` in its working directory is taken
@@ -43,21 +45,31 @@ class FakeCompiler : public CommandRunner {
       result.exit_code = 99;
       return result;
     }
-    std::ofstream(request.take_files[0].second) << "binary";
+    for (const auto& [name, destination] : request.take_files) std::ofstream(destination) << "binary";
     chmod(request.take_files[0].second.c_str(), 0755);
     if (std::find(request.argv.begin(), request.argv.end(), "-fcallgraph-info") != request.argv.end()) {
-      if (request.take_files.size() != 2 || request.take_files[1].first != *(out + 1) + ".ci") {
-        result.exit_code = 98;  // gcc writes the graph beside its output: it must be taken too
+      // With -save-temps, gcc names what it keeps after its output: out-kernel.{i,o,ci}.
+      const std::string stem = *(out + 1) + "-kernel";
+      auto taken = [&](const std::string& name) {
+        return std::any_of(request.take_files.begin(), request.take_files.end(),
+                           [&](const auto& file) { return file.first == name; });
+      };
+      if (!taken(stem + ".ci") || !taken(stem + ".o") || !taken(stem + ".i")) {
+        result.exit_code = 98;  // the graph, object and unit beside its output must be taken too
         return result;
       }
-      std::ofstream(request.take_files[1].second) << "graph: { title: \"kernel.c\"\n}\n";
+      for (const auto& [name, destination] : request.take_files)
+        if (name == stem + ".ci") std::ofstream(destination) << "graph: { title: \"kernel.c\"\n}\n";
     }
     last_read_only = request.read_only_paths;
+    last_files.clear();
+    for (const auto& file : request.files) last_files.push_back(file.first);
     return result;
   }
   std::atomic<int> starts{0};
   std::vector<std::string> last_argv;
   std::vector<std::string> last_read_only;
+  std::vector<std::string> last_files;
 };
 
 TEST(GraderCCompile, FlagsOfTheSpec) {
@@ -73,33 +85,36 @@ TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
   CompileOutcome first = compiler.compile("int kernel(void) { return 0; }", "driver A");
   ASSERT_EQ(first.status, CompileOutcome::Status::Ok) << first.message;
   EXPECT_FALSE(first.from_cache);
-  // The driver's object, the kernel preprocessed (-E), its call graph, then the kernel linked.
-  EXPECT_EQ(runner.starts, 4);
+  // The driver's object, then one compile of the kernel that also links it and keeps its
+  // preprocessed unit, object and call graph.
+  EXPECT_EQ(runner.starts, 2);
   EXPECT_NE(first.preprocessed, "");
+  EXPECT_NE(first.kernel_object, "");
   EXPECT_NE(first.call_graph.find("graph:"), std::string::npos);
   EXPECT_EQ(runner.last_argv[runner.last_argv.size() - 3], "-lm");
-  // The link reads the driver's object: the one path outside its working directory it may see.
-  ASSERT_EQ(runner.last_read_only.size(), 1u);
-  EXPECT_NE(runner.last_read_only[0].find("driver-"), std::string::npos) << runner.last_read_only[0];
+  // The link gets a copy of the driver's object in its own directory: no path of the grader's
+  // private cache is given to the sandbox.
+  EXPECT_TRUE(runner.last_read_only.empty());
+  EXPECT_NE(std::find(runner.last_files.begin(), runner.last_files.end(), "driver.o"), runner.last_files.end());
   CompileOutcome again = compiler.compile("int kernel(void) { return 0; }", "driver A");
   EXPECT_EQ(again.status, CompileOutcome::Status::Ok);
   EXPECT_TRUE(again.from_cache);
   EXPECT_EQ(again.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 4);
+  EXPECT_EQ(runner.starts, 2);
 
   CompileOutcome other_kernel = compiler.compile("int kernel(void) { return 1; }", "driver A");
   EXPECT_NE(other_kernel.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 7);  // the driver's object is reused
+  EXPECT_EQ(runner.starts, 3);  // the driver's object is reused
   CompileOutcome other_driver = compiler.compile("int kernel(void) { return 0; }", "driver B");
   EXPECT_NE(other_driver.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 11);
+  EXPECT_EQ(runner.starts, 5);
 
   CompileOutcome error = compiler.compile("syntax error", "driver A");
   EXPECT_EQ(error.status, CompileOutcome::Status::CompileError);
   EXPECT_NE(error.message.find("kernel.c:1:1"), std::string::npos);
   EXPECT_EQ(compiler.compile("syntax error", "driver A").status, CompileOutcome::Status::CompileError);
-  EXPECT_EQ(runner.starts, 12);  // -E already fails: the error is the student's, and cached
-  EXPECT_EQ(compiler.compiler_runs(), 12);
+  EXPECT_EQ(runner.starts, 6);  // the error is the student's, and cached
+  EXPECT_EQ(compiler.compiler_runs(), 6);
 }
 
 TEST(GraderCCompile, ALinkErrorDoesNotNameThisRunsTemporaryDirectory) {
@@ -107,7 +122,7 @@ TEST(GraderCCompile, ALinkErrorDoesNotNameThisRunsTemporaryDirectory) {
   CCompiler compiler(runner, 512);
   CompileOutcome outcome = compiler.compile("/* no kernel */", "driver A");
   ASSERT_EQ(outcome.status, CompileOutcome::Status::CompileError) << outcome.message;
-  EXPECT_EQ(outcome.message.rfind("/usr/bin/ld: driver-", 0), 0u) << outcome.message;
+  EXPECT_EQ(outcome.message.rfind("/usr/bin/ld: driver.o", 0), 0u) << outcome.message;
   EXPECT_NE(outcome.message.find(".o: in function `call_kernel'"), std::string::npos) << outcome.message;
 }
 
@@ -131,7 +146,7 @@ TEST(GraderCCompile, ConcurrentRequestsShareOneCompile) {
     });
   for (std::thread& thread : threads) thread.join();
   EXPECT_EQ(ok, 8);
-  EXPECT_EQ(runner.starts, 4);
+  EXPECT_EQ(runner.starts, 2);
 }
 
 TEST(GraderCCompile, SanitizerDefaultsNeverExit1) {

@@ -70,6 +70,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   if (cut_by_budget && outcome.failure && outcome.failure->verdict == Verdict::Timeout)
     return not_run_result(test, fmt::format("not run: {} during this test", kBudgetRanOut));
   result.seconds = outcome.seconds;
+  result.compile_seconds = outcome.compile_seconds;
   if (!outcome.failure) {
     result.verdict = Verdict::Pass;
     result.points = test.points;

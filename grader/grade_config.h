@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "grader/compile_limits.h"
 #include "sandbox/process.h"
 #include "testcase/test_case.h"
 
@@ -29,6 +30,7 @@ struct GradeConfig {
   int jobs = 1;
   std::optional<double> timeout_seconds;  // --timeout; caps a test's own timeout
   ProcessLimits limits;                   // the week's defaults
+  CompileLimits compile_limits;           // the week's limits on compiling a rendered kernel
   int max_failures = 0;                   // 0: no limit
   /// The end of the student's time budget (--student-budget): each test's wall and CPU limits are
   /// cut to the time left, and a test not started by then is not run (a time-out). Unset: none.
@@ -46,6 +48,9 @@ struct GradeConfig {
   /// on the C's text only, not on the preprocessed unit and gcc's call graph (call_graph.h), to show
   /// what those stop.
   bool weakened_text_only_render_rules = false;
+  /// Test-only weakening, never set by the CLI: none of the pure-kernel checks of spec §6.2 (the
+  /// text, the preprocessed unit and call graph, the compiled object), to show what they stop.
+  bool weakened_no_pure_kernel_checks = false;
   /// Minimises a failing generated test (generators/test_case_minimize.h): given it, a predicate saying whether
   /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
   /// Unset: no minimising.

@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "grader/pure_kernel_check.h"
+
 namespace uirgrade {
 namespace {
 
@@ -203,17 +205,9 @@ std::string strip_c_noise(std::string_view c) {
 }
 
 std::optional<ForbiddenConstruct> find_forbidden_construct(std::string_view c) {
-  if (auto directive = find_forbidden_directive(c)) return directive;  // before any compiler reads it
-  std::string stripped = strip_c_noise(c);
-  std::vector<Token> tokens = tokenize(stripped);
-  std::optional<ForbiddenConstruct> first;
-  for (const Token& token : tokens) {
-    if (!forbidden_words().contains(token.text)) continue;
-    int line = line_of(c, token.offset);
-    first = ForbiddenConstruct{token.text, line, source_line_at(c, line)};
-    break;
-  }
-  std::optional<ForbiddenConstruct> recursion = find_recursion(c, tokens);
+  // The pure-kernel rules (spec §6.2) on the tokens as the compiler sees them; recursion here.
+  std::optional<ForbiddenConstruct> first = find_impure_construct(c);
+  std::optional<ForbiddenConstruct> recursion = find_recursion(c, tokenize(strip_c_noise(c)));
   if (recursion && (!first || recursion->line < first->line)) return recursion;
   return first;
 }

@@ -16,14 +16,17 @@ namespace uirgrade {
 std::string strip_c_noise(std::string_view c);
 
 struct ForbiddenConstruct {
-  std::string what;  // "while", "do", "goto", "setjmp", "recursion (kernel -> helper -> kernel)"
+  /// What is wrong, as a student reads it after `kernel.c:LINE: render: `: "uses `while`: a kernel
+  /// has only `for` loops", "calls system(), which a kernel may not call ...", "recursion (f -> f)"
+  std::string what;
   int line = 0;      // 1-based line of the C
   std::string source_line;
 };
 
-/// A forbidden directive (find_forbidden_directive) if any; else the first forbidden construct of
-/// the C by line: `while`, `do`, `goto`, `setjmp`/`longjmp` and their variants, inline assembly, or a
-/// function that calls itself directly or through other functions of the file.
+/// The first violation of the render rules on the C's text, by line: the pure-kernel rules
+/// (pure_kernel_check.h: directives, `while`/`do`/`goto`, asm, attributes, calls, function
+/// pointers, file-scope objects ...) or a function that calls itself directly or through other
+/// functions of the file.
 std::optional<ForbiddenConstruct> find_forbidden_construct(std::string_view c);
 
 /// A directive the rendered C may not use, found on its text before any compiler sees it. Spec §6.2

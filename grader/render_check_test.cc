@@ -20,13 +20,13 @@ TEST(GraderRenderCheck, ForLoopsAreFine) {
 
 TEST(GraderRenderCheck, WhileInCommentsStringsAndDirectivesIsFine) {
   const char* c =
-      "#include <stdio.h>  /* while */\n"
-      "#if 0 // do\n"
-      "#endif\n"
+      "#include <stdint.h>  /* while */\n"
+      "#include <math.h> // do\n"
+      "\n"
       "// a while loop would be wrong here\n"
       "/* do { } while (0);\n"
       "   goto */\n"
-      "static const char *s = \"while (1) do goto \\\" while\";\n"
+      "static const char *const s = \"while (1) do goto \\\" while\";\n"
       "static const char q = '\\'';\n"
       "int kernel(void) { for (;;) { return s[0] + q; } }  // for\n";
   EXPECT_FALSE(find_forbidden_construct(c)) << find_forbidden_construct(c)->what;
@@ -36,33 +36,40 @@ TEST(GraderRenderCheck, WhileInCommentsStringsAndDirectivesIsFine) {
 TEST(GraderRenderCheck, DoWhileGotoAndSetjmp) {
   auto do_loop = find_forbidden_construct("int kernel(void) {\n  int i = 0;\n  do {\n    i++;\n  } while (i < 3);\n  return 0;\n}\n");
   ASSERT_TRUE(do_loop);
-  EXPECT_EQ(do_loop->what, "do");
+  EXPECT_NE(do_loop->what.find("`do`"), std::string::npos) << do_loop->what;
   EXPECT_EQ(do_loop->line, 3);
   EXPECT_EQ(do_loop->source_line, "  do {");
 
   auto while_loop = find_forbidden_construct("int kernel(void) { int i = 0; while(i < 3) i++; return 0; }");
   ASSERT_TRUE(while_loop);
-  EXPECT_EQ(while_loop->what, "while");
+  EXPECT_NE(while_loop->what.find("`while`"), std::string::npos) << while_loop->what;
 
   auto go = find_forbidden_construct("int kernel(void) {\nagain:\n  goto again;\n}\n");
   ASSERT_TRUE(go);
-  EXPECT_EQ(go->what, "goto");
+  EXPECT_NE(go->what.find("`goto`"), std::string::npos) << go->what;
   EXPECT_EQ(go->line, 3);
 
-  auto jump = find_forbidden_construct("#include <setjmp.h>\nstatic jmp_buf b;\nint kernel(void) { if (setjmp(b)) return 1; longjmp(b, 1); }\n");
+  auto jump = find_forbidden_construct("#include <stdint.h>\nint kernel(void) {\n  if (setjmp(b)) return 1; longjmp(b, 1); }\n");
   ASSERT_TRUE(jump);
-  EXPECT_EQ(jump->what, "setjmp");
+  EXPECT_NE(jump->what.find("setjmp"), std::string::npos) << jump->what;
   EXPECT_EQ(jump->line, 3);
+  auto header = find_forbidden_construct("#include <setjmp.h>\nint kernel(void) { return 0; }\n");
+  ASSERT_TRUE(header);
+  EXPECT_NE(header->what.find("<setjmp.h>"), std::string::npos) << header->what;
 }
 
-TEST(GraderRenderCheck, AMacroCannotHideAWhile) {
+TEST(GraderRenderCheck, NoMacroCanHideAWhile) {
+  // A kernel has no #define (spec §6.2): the macro is refused where it starts, splices and all.
   auto hidden = find_forbidden_construct("#define LOOP(c) while (c)\nint kernel(void) { LOOP(0) {} return 0; }\n");
   ASSERT_TRUE(hidden);
-  EXPECT_EQ(hidden->what, "while");
+  EXPECT_NE(hidden->what.find("`#define`"), std::string::npos) << hidden->what;
   EXPECT_EQ(hidden->line, 1);
-  auto continued = find_forbidden_construct("#define LOOP(c) \\\n  while (c)\nint kernel(void) { return 0; }\n");
+  auto continued = find_forbidden_construct("int x_;\n#define LOOP(c) \\\n  while (c)\nint kernel(void) { return 0; }\n");
   ASSERT_TRUE(continued);
-  EXPECT_EQ(continued->line, 2);
+  EXPECT_EQ(continued->line, 1);  // `int x_;` is a file-scope object that is not const
+  auto spliced = find_forbidden_construct("#def\\\nine LOOP(c) while (c)\nint kernel(void) { return 0; }\n");
+  ASSERT_TRUE(spliced);
+  EXPECT_NE(spliced->what.find("`#define`"), std::string::npos) << spliced->what;
 }
 
 TEST(GraderRenderCheck, Recursion) {
@@ -83,7 +90,7 @@ TEST(GraderRenderCheck, Recursion) {
   // Calling helpers and library functions is not recursion; nor is a name shared with a prototype.
   EXPECT_FALSE(find_forbidden_construct(
       "#include <math.h>\n"
-      "static float sq(float x) __attribute__((unused));\n"
+      "static float sq(float x);\n"
       "static float sq(float x) { return x * x; }\n"
       "int kernel(float *data0) { data0[0] = sqrtf(sq(data0[0])); return (int)sizeof(float) - 4; }\n"));
 }

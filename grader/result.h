@@ -35,6 +35,7 @@ struct TestResult {
   double points = 0;      // earned
   double max_points = 0;
   double seconds = 0;     // wall time of the student's command(s)
+  double compile_seconds = 0;  // render: the C compiler's wall time on the student's kernel (0: cached or none)
   std::string message;    // one line: what happened
   std::string details;    // a short readable diff, the first compiler errors, ...
   std::string reproduce;  // commands that reproduce the failure

@@ -3,12 +3,15 @@
 #include "grader/student_run.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <limits>
 
 #include <fmt/format.h>
 
 #include "grader/call_graph.h"
+#include "grader/file_text.h"
+#include "grader/kernel_object_check.h"
 #include "testcase/compare.h"
 #include "grader/headline.h"
 #include "grader/render_check.h"
@@ -20,6 +23,8 @@ namespace uirgrade {
 namespace {
 
 constexpr uint64_t kRenderStdoutCap = 16ull << 20;
+// The loader that runs a kernel from its run directory (a file there needs no exec permission).
+constexpr const char* kDynamicLoader = "/lib64/ld-linux-x86-64.so.2";
 
 std::string student_command_name(const GradeConfig& config, std::string_view command) {
   std::string base = config.student.substr(config.student.find_last_of('/') + 1);
@@ -82,9 +87,19 @@ Outcome grade_run_test(const TestCase& test, const Expected& expected, const Pro
 
 Judgement forbidden_judgement(const ForbiddenConstruct& forbidden) {
   return judged(Verdict::ForbiddenConstruct,
-                fmt::format("the rendered C uses {} at line {} (only `for` loops, no recursion, spec §6.2)",
-                            forbidden.what, forbidden.line),
+                fmt::format("kernel.c:{}: render: {} (spec §6.2)", forbidden.line, forbidden.what),
                 fmt::format("{:>5} | {}\n", forbidden.line, forbidden.source_line));
+}
+
+/// The week's compile limits, cut to the student's time budget (--student-budget stops a compile
+/// in flight as it stops any of the student's commands).
+CompileLimits compile_limits_for(const GradeConfig& config) {
+  CompileLimits limits = config.compile_limits;
+  if (config.deadline) {
+    double left = std::chrono::duration<double>(*config.deadline - std::chrono::steady_clock::now()).count();
+    limits.seconds = std::max(0.01, std::min(limits.seconds, left));
+  }
+  return limits;
 }
 
 Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
@@ -118,12 +133,18 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
         judged(Verdict::CompileError, fmt::format("{} printed no C: the rendered C did not compile", what), "");
     return outcome;
   }
-  if (auto forbidden = find_forbidden_construct(rendered.out)) {
+  if (auto forbidden = config.weakened_no_pure_kernel_checks ? std::nullopt : find_forbidden_construct(rendered.out)) {
     outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
   outcome.driver_c = uir::render_driver(expected.specs, kProgramFile);
-  CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c);
+  CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c, compile_limits_for(config));
+  outcome.compile_seconds = compiled.seconds;
+  if (compiled.status == CompileOutcome::Status::CompileLimit) {
+    outcome.failure = judged(Verdict::CompileError,
+                             "the rendered C did not compile within the week's limits: " + compiled.message, "");
+    return outcome;
+  }
   if (compiled.status == CompileOutcome::Status::InternalError) {
     outcome.failure = judged(Verdict::InternalError, "internal error (not your fault): " + compiled.message, "");
     return outcome;
@@ -136,11 +157,18 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
 
   // The same rules on what the compiler compiled: no macro or function pointer gets past.
-  auto forbidden = config.weakened_text_only_render_rules
+  auto forbidden = config.weakened_text_only_render_rules || config.weakened_no_pure_kernel_checks
                        ? std::nullopt
                        : find_forbidden_in_compiled(compiled.preprocessed, compiled.call_graph, outcome.rendered_c);
   if (forbidden) {
     outcome.failure = forbidden_judgement(*forbidden);
+    return outcome;
+  }
+  // The object that is linked: what no check of the text saw (kernel_object_check.h).
+  if (auto impure = config.weakened_no_pure_kernel_checks
+                        ? std::nullopt
+                        : find_impure_object(compiled.kernel_object, compiled.driver_references)) {
+    outcome.failure = judged(Verdict::ForbiddenConstruct, fmt::format("kernel.c: render: {} (spec §6.2)", *impure), "");
     return outcome;
   }
   if (test.render_loops) {
@@ -159,14 +187,22 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
 
   ProcessRequest binary;
-  binary.argv = {compiled.binary_path};
+  // The kernel runs from a copy in its own run directory (owned by the run's uid, mode 0700), loaded
+  // by the dynamic loader, so no path of the grader's cache appears in a command line or needs to be
+  // readable by a student's uid (c_compile.h).
+  if (compiler.shares_compiled_kernels()) {
+    binary.argv = {compiled.binary_path};
+    binary.read_only_paths = {compiled.binary_path};
+  } else {
+    binary.argv = {kDynamicLoader, "./kernel"};
+    binary.files = {{"kernel", read_file_text_or_empty(compiled.binary_path)}};
+  }
   binary.stdin_data = expected.input_text;
   binary.limits = limits;
   // Sanitized binaries reserve terabytes of address space; their memory is bounded by the
   // sanitizer's hard_rss_limit_mb instead (c_compile.h), and with what they start (system())
   // by the whole run's memory limit (sandbox/cgroup.h).
   binary.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
-  binary.read_only_paths = {compiled.binary_path};
   ProcessResult ran = runner.run(binary);
   record_process(ran, outcome);
   what = "the rendered kernel";

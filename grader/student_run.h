@@ -20,6 +20,7 @@ struct Outcome {
   std::optional<Judgement> failure;  // nullopt: pass
   std::string note;                  // feedback on a pass (the student's error line for exit 2)
   double seconds = 0;
+  double compile_seconds = 0;  // render: the C compiler's wall time on the kernel (0 when cached)
   std::string actual_out, actual_err;
   std::string rendered_c, driver_c;
 };

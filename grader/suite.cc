@@ -265,10 +265,11 @@ SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suit
 namespace {
 
 /// Reads the `limits:` keys of weeks.yaml on top of `limits`.
-void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits& limits) {
+void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits& limits, CompileLimits& compile) {
   if (!node || node.IsNull()) return;
   expect_keys(file, node, "limits",
-              {"wall_seconds", "cpu_seconds", "memory_mb", "stdout_mb", "stderr_mb", "file_size_mb"});
+              {"wall_seconds", "cpu_seconds", "memory_mb", "stdout_mb", "stderr_mb", "file_size_mb", "compile_seconds",
+               "compile_memory_mb"});
   auto mib = [&](const char* key) {
     return static_cast<uint64_t>(positive(file, node[key], key) * 1024 * 1024);
   };
@@ -278,6 +279,8 @@ void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits
   if (node["stdout_mb"]) limits.stdout_cap_bytes = mib("stdout_mb");
   if (node["stderr_mb"]) limits.stderr_cap_bytes = mib("stderr_mb");
   if (node["file_size_mb"]) limits.file_size_bytes = mib("file_size_mb");
+  if (node["compile_seconds"]) compile.seconds = positive(file, node["compile_seconds"], "compile_seconds");
+  if (node["compile_memory_mb"]) compile.memory_bytes = mib("compile_memory_mb");
 }
 
 /// Week-plan keys that have a new name: an old weeks.yaml is refused with the new one, not read
@@ -301,7 +304,7 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
   const YAML::Node weeks = weeks_of(file, root);
   WeekPlan plan;
   plan.week = week;
-  apply_limits(file, root["limits"], plan.limits);
+  apply_limits(file, root["limits"], plan.limits, plan.compile_limits);
   std::optional<YAML::Node> entry;
   for (const auto& kv : weeks) {
     // Every key must be a number, even those of other weeks.
@@ -341,7 +344,7 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
     if (v != "shown" && v != "hidden") fail(file, minimized, fmt::format("fuzz_minimized '{}' is not shown or hidden", v));
     plan.fuzz_minimized_shown = v == "shown";
   }
-  apply_limits(file, plan_node["limits"], plan.limits);
+  apply_limits(file, plan_node["limits"], plan.limits, plan.compile_limits);
   return plan;
 }
 

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "grader/compile_limits.h"
 #include "sandbox/process.h"
 #include "testcase/test_case.h"
 #include "testcase/test_data.h"
@@ -24,6 +25,7 @@ struct WeekPlan {
   Visibility fuzz_visibility = Visibility::Hidden;  // `fuzz_visibility`: who sees the generated tests
   bool fuzz_minimized_shown = true;  // `fuzz_minimized`: a student sees a non-visible failure's minimised program
   ProcessLimits limits;                     // default limits for the week's student commands
+  CompileLimits compile_limits;             // `compile_seconds`, `compile_memory_mb`: compiling a rendered kernel
 };
 
 struct LoadedWeek {

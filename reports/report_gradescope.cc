@@ -28,8 +28,10 @@ namespace {
 
 std::string test_output(const TestResult& result) {
   const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
-  std::string text = fmt::format("{} ({} mode, {:.2f}s)", verdict_name(result.verdict),
-                                 mode_name(result.mode), result.seconds);
+  std::string text = fmt::format("{} ({} mode, {:.2f}s{})", verdict_name(result.verdict), mode_name(result.mode),
+                                 result.seconds,
+                                 result.compile_seconds > 0 ? fmt::format(", C compiled in {:.2f}s", result.compile_seconds)
+                                                            : std::string());
   if (!shown.message.empty()) text += "\n" + shown.message;
   if (std::string details = details_and_minimized(shown); !details.empty()) text += "\n\n" + details;
   if (!shown.reproduce.empty()) text += "\n\nTo reproduce:\n" + shown.reproduce;

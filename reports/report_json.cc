@@ -60,6 +60,7 @@ void write_json(const Report& report, std::ostream& out) {
     json.key("points").number(result.points);
     json.key("max_points").number(result.max_points);
     json.key("time").number(result.seconds);
+    json.key("compile_time").number(result.compile_seconds);  // render: the C compiler on the kernel
     const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
     json.key("message").string(shown.message);
     json.key("details").string(shown.details);
@@ -105,6 +106,10 @@ class FieldReader {
     if (!object_.find(key)) return absent;
     const JsonValue* value = get(key, JsonValue::Kind::Bool, "true or false");
     return value ? value->boolean : absent;
+  }
+
+  double optional_number(std::string_view key, double absent) {
+    return object_.find(key) ? number(key) : absent;
   }
 
   double number(std::string_view key) {
@@ -160,6 +165,7 @@ TestResult read_test(const JsonValue& object, const std::string& where, std::str
   result.points = fields.number("points");
   result.max_points = fields.number("max_points");
   result.seconds = fields.number("time");
+  result.compile_seconds = fields.optional_number("compile_time", 0);  // absent before issue 22
   result.message = fields.text("message");
   result.details = fields.text("details");
   result.reproduce = fields.text("reproduce");

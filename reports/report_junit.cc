@@ -53,12 +53,18 @@ struct SuiteGroup {
 void write_testcase(const TestResult& result, std::ostream& out) {
   out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"", xml_attribute(result.suite),
                      xml_attribute(result_label(result)), xml_seconds(result.seconds));
+  // A render test's compile time, as a property of the test case (JUnit's schema allows them).
+  const std::string compiled =
+      result.compile_seconds > 0
+          ? fmt::format("      <properties><property name=\"compile_time\" value=\"{}\"/></properties>\n",
+                        xml_seconds(result.compile_seconds))
+          : std::string();
   if (result.verdict == Verdict::Pass) {
-    out << "/>\n";
+    out << (compiled.empty() ? std::string("/>\n") : ">\n" + compiled + "    </testcase>\n");
     return;
   }
   const char* element = result.verdict == Verdict::InternalError ? "error" : "failure";
-  out << ">\n";
+  out << ">\n" << compiled;
   const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
   out << fmt::format("      <{} message=\"{}\" type=\"{}\">{}</{}>\n", element, xml_escape(shown.message),
                      verdict_name(result.verdict), xml_escape(details_and_minimized(shown)), element);

@@ -75,7 +75,10 @@ void write_example(const FailedTest& test, std::ostream& out) {
     bool same = result != &test.first() && result->verdict == test.first().verdict &&
                 result->details == test.first().details;
     const ShownResult shown = shown_result(*result);
-    out << fmt::format("  {}: {}\n", mode_name(result->mode), same ? std::string("the same failure") : shown.message);
+    const std::string compiled =
+        result->compile_seconds > 0 ? fmt::format(" (C compiled in {:.2f}s)", result->compile_seconds) : std::string();
+    out << fmt::format("  {}: {}{}\n", mode_name(result->mode), same ? std::string("the same failure") : shown.message,
+                       compiled);
     if (!same && !shown.details.empty()) write_indented(shown.details, "    ", kMaxDetailLines, out);
   }
   if (!first.context.empty()) write_indented(first.context, "  ", kMaxContextLines, out);

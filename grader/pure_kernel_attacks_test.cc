@@ -1,0 +1,184 @@
+// Issue 22's attacks on the render path, in every tier this machine gives: hostile kernels
+// (grader/testdata/hostile/kernels/*.c, printed by a student's `render`) graded once with the
+// pure-kernel checks switched off (GradeConfig::weakened_no_pure_kernel_checks: the attack works,
+// the test passes) and once as the grader grades (refused, with the rule that names the trick); a
+// compile-time bomb against the compile limits and the student's budget; and a classmate's kernel
+// read from the compile cache, which only the weakened, shared cache allows.
+#include <sys/stat.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "grader/c_compile.h"
+#include "grader/grade.h"
+#include "oracle/oracle.h"
+#include "sandbox/process.h"
+#include "sandbox/sandbox.h"
+#include "uirgrade_paths.h"
+
+namespace uirgrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A program without buffers whose asserts hold: `int32_t kernel(void)` returning 0 passes it.
+constexpr const char* kProgram = "%a = const 1\n%ok = cmpeq %a 1\nassert %ok\n";
+
+fs::path student_rendering(const std::string& kernel_c, const fs::path& dir) {
+  fs::create_directories(dir);
+  chmod(dir.parent_path().c_str(), 0755);  // readable by a borrowed uid, whatever the umask
+  chmod(dir.c_str(), 0755);
+  std::ofstream(dir / "kernel.c") << kernel_c;
+  chmod((dir / "kernel.c").c_str(), 0644);
+  std::ofstream(dir / "student-uirc") << "#!/bin/sh\n[ \"$1\" = render ] && exec cat \"$(dirname \"$0\")/kernel.c\"\nexit 3\n";
+  chmod((dir / "student-uirc").c_str(), 0755);
+  return dir / "student-uirc";
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+class PureKernelAttack : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "uid" && !running_as_root()) GTEST_SKIP() << "the uid tier needs root";
+    std::string error;
+    runner_ = make_process_runner(GetParam() == "uid" ? Sandbox::Uid : Sandbox::Namespaces, &error);
+    if (!runner_) GTEST_SKIP() << error;
+    dir_ = fs::temp_directory_path() / ("uirgrade-pure-kernel-" + GetParam() + "-" + std::to_string(getpid()));
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  TestResult grade(const std::string& kernel_c, bool weakened, const std::string& name,
+                   const CompileLimits& limits = {}, std::optional<double> budget = std::nullopt) {
+    TestCase test;
+    test.name = "week3/pure_kernel";
+    test.suite = "week3";
+    test.week = 3;
+    test.source = kProgram;
+    test.mode = Mode::Render;
+    test.points = 1;
+    GradeConfig config;
+    config.student = config.student_path = student_rendering(kernel_c, dir_ / name).string();
+    config.week = 3;
+    config.compile_limits = limits;
+    config.weakened_no_pure_kernel_checks = weakened;
+    if (budget)
+      config.deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*budget));
+    CCompiler compiler(*runner_, 2048);
+    return grade_test(test, config, *runner_, compiler);
+  }
+
+  std::unique_ptr<ProcessRunner> runner_;
+  fs::path dir_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Tiers, PureKernelAttack, ::testing::Values("namespaces", "uid"));
+
+TEST_P(PureKernelAttack, EachHostileKernelWorksWithoutTheChecksAndIsRefusedWithItsRule) {
+  // What the refusal must name: the trick itself (the first violation by line).
+  const std::map<std::string, std::string> says = {
+      {"builtin_reaches_libc", "`__builtin_printf`"},
+      {"constructor_attribute", "attribute"},
+      {"defines_a_driver_function", "calls system()"},
+      {"extern_reference_to_environ", "`environ`"},
+      {"file_scope_state", "`calls`, a file-scope object that is not const"},
+      {"function_pointer_to_libc", "function pointer"},
+      {"implicit_declaration_of_syscall", "calls syscall()"},
+      {"no_sanitize_attribute", "attribute"},
+      {"pragma_operator", "_Pragma"},
+      {"sanitizer_only_code_by_ifdef", "`#ifdef`"},
+      {"section_attribute_injects_assembly", "attribute"},
+      {"splice_hides_a_pragma", "`#pragma`"},
+      {"system_runs_a_second_program", "calls system()"},
+      {"trigraph_hides_a_define", "`#define`"},
+  };
+  int seen = 0;
+  for (const auto& entry : fs::directory_iterator(UIRGRADE_SOURCE_DIR "/grader/testdata/hostile/kernels")) {
+    if (entry.path().extension() != ".c") continue;
+    const std::string name = entry.path().stem().string();
+    SCOPED_TRACE(name);
+    ASSERT_TRUE(says.contains(name)) << "a hostile kernel without an expected rule";
+    const std::string kernel_c = slurp(entry.path());
+    TestResult weak = grade(kernel_c, true, name + "-weak");
+    EXPECT_EQ(weak.verdict, Verdict::Pass) << "the attack should work without the checks: " << weak.message << "\n"
+                                           << weak.details;
+    TestResult real = grade(kernel_c, false, name);
+    EXPECT_EQ(real.verdict, Verdict::ForbiddenConstruct) << real.message;
+    EXPECT_NE(real.message.find(says.at(name)), std::string::npos) << real.message;
+    EXPECT_NE(real.message.find("kernel.c:"), std::string::npos) << real.message;
+    ++seen;
+  }
+  EXPECT_EQ(seen, static_cast<int>(says.size()));
+}
+
+// 20000 statements of plain C: cc1 with the sanitizers needs minutes for them.
+std::string compile_time_bomb() {
+  std::string c = "#include <stdint.h>\nint32_t kernel(void) {\n  int32_t v[64] = {0};\n";
+  for (int k = 0; k < 20000; ++k)
+    c += "  v[" + std::to_string(k % 64) + "] = (int32_t)((uint32_t)v[" + std::to_string(k * 7 % 64) + "] * 3u + (uint32_t)v[" +
+         std::to_string(k * 13 % 64) + "]);\n";
+  return c + "  return v[0] * 0;\n}\n";
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST_P(PureKernelAttack, ACompileTimeBombIsTheStudentsAndStopsAtTheLimitOrTheBudget) {
+  const std::string bomb = compile_time_bomb();
+  // Weakened: a loose compile limit (as the old 120 s) lets the bomb hold the grader for all of it.
+  auto start = std::chrono::steady_clock::now();
+  TestResult loose = grade(bomb, false, "bomb-loose", CompileLimits{8, 1ull << 30});
+  EXPECT_GE(seconds_since(start), 8) << "the bomb compiled within 8 s: it is no bomb here";
+  // The week's compile limit: stopped there, and the verdict is the student's, not an internal error.
+  start = std::chrono::steady_clock::now();
+  TestResult limited = grade(bomb, false, "bomb", CompileLimits{2, 1ull << 30});
+  EXPECT_LT(seconds_since(start), 8);
+  EXPECT_EQ(limited.verdict, Verdict::CompileError) << limited.message;
+  EXPECT_NE(limited.message.find("did not compile within the week's limits"), std::string::npos) << limited.message;
+  EXPECT_NE(limited.message.find("in time"), std::string::npos) << limited.message;
+  EXPECT_GT(limited.compile_seconds, 1.5);
+  // --student-budget stops a compile in flight: a budget of 2 s under a compile limit of 60 s.
+  start = std::chrono::steady_clock::now();
+  TestResult budget = grade(bomb, false, "bomb-budget", CompileLimits{60, 1ull << 30}, 2.0);
+  EXPECT_LT(seconds_since(start), 8);
+  EXPECT_NE(budget.verdict, Verdict::Pass) << budget.message;
+  EXPECT_NE(budget.verdict, Verdict::InternalError) << budget.message;
+}
+
+TEST_P(PureKernelAttack, AClassmatesCompiledKernelIsReadableOnlyFromTheWeakenedSharedCache) {
+  const std::string kernel_c = "#include <stdint.h>\nint32_t kernel(void) { return 0; }\n";
+  for (bool weakened : {true, false}) {
+    SCOPED_TRACE(weakened ? "shared cache" : "private cache");
+    CCompiler compiler(*runner_, 2048);
+    if (weakened) compiler.weaken_share_compiled_kernels();
+    CompileOutcome compiled = compiler.compile(kernel_c, uir::render_driver({}, "prog.uir"));
+    ASSERT_EQ(compiled.status, CompileOutcome::Status::Ok) << compiled.message;
+    // Another student's test, as its own borrowed uid (or in its own namespaces), reads the path.
+    ProcessRequest snoop;
+    snoop.argv = {"/bin/sh", "-c", "cat \"$0\" > /dev/null && echo LOOT: read", compiled.binary_path};
+    ProcessResult read = runner_->run(snoop);
+    if (weakened && GetParam() == "uid") {
+      EXPECT_NE(read.out.find("LOOT: read"), std::string::npos) << "the shared cache is readable: " << read.err;
+    }
+    if (!weakened) {
+      EXPECT_EQ(read.out.find("LOOT: read"), std::string::npos) << read.out;
+    }
+    EXPECT_EQ(compiled.binary_path.find(fs::temp_directory_path().string()), 0u);
+    struct stat info {};
+    ASSERT_EQ(stat(fs::path(compiled.binary_path).parent_path().c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 077, weakened ? 055u : 0u) << std::oct << info.st_mode;
+  }
+}
+
+}  // namespace
+}  // namespace uirgrade
