@@ -143,14 +143,36 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
     if (stopped_by == RunStop::Finished) stopped_by = stop;
     return false;
   };
-  run_on_pool(tests.size(), config.jobs, keep_going, [&](size_t k) {
-    TestResult result = grade_test(tests[k], config, runner, compiler);
-    if (result.verdict != Verdict::Pass) failures.fetch_add(1);
-    std::lock_guard lock(finished_mutex);
-    slots[k] = std::move(result);
-    if (on_finished) on_finished(*slots[k]);
-  });
-  if (!budget_spent()) minimize_generated_failures(tests, slots, config, runner, compiler);
+  // Two phases: every visible test (and the minimising of its failure) ends before the first hidden
+  // or after-due-date test starts, so that nothing a secret test leaves behind (in whatever the
+  // sandbox does not reset, docs/instructors.md) can reach a report the student sees.
+  double minimize_seconds_left = config.minimize_seconds;
+  for (bool visible_phase : {true, false}) {
+    std::vector<size_t> phase;
+    for (size_t k = 0; k < tests.size(); ++k)
+      if ((tests[k].visibility == Visibility::Visible) == visible_phase) phase.push_back(k);
+    run_on_pool(phase.size(), config.jobs, keep_going, [&](size_t i) {
+      size_t k = phase[i];
+      TestResult result = grade_test(tests[k], config, runner, compiler);
+      if (result.verdict != Verdict::Pass) failures.fetch_add(1);
+      std::lock_guard lock(finished_mutex);
+      slots[k] = std::move(result);
+      if (on_finished) on_finished(*slots[k]);
+    });
+    if (budget_spent()) continue;
+    // This phase's failures only (the other's are hidden from the minimiser), within what is left of
+    // the run's one minimising budget.
+    std::vector<std::optional<TestResult>> phase_slots(tests.size());
+    for (size_t k : phase) phase_slots[k] = std::move(slots[k]);
+    GradeConfig phase_config = config;
+    phase_config.minimize_seconds = minimize_seconds_left;
+    const auto minimizing_started = std::chrono::steady_clock::now();
+    minimize_generated_failures(tests, phase_slots, phase_config, runner, compiler);
+    minimize_seconds_left = std::max(
+        0.0, minimize_seconds_left -
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - minimizing_started).count());
+    for (size_t k : phase) slots[k] = std::move(phase_slots[k]);
+  }
 
   // One reason for every test left unrun: the cause that stopped the run.
   const std::string not_run_reason = "not run: " + describe_run_stop(stopped_by, config.max_failures);

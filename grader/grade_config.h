@@ -51,6 +51,9 @@ struct GradeConfig {
   /// Test-only weakening, never set by the CLI: none of the pure-kernel checks of spec §6.2 (the
   /// text, the preprocessed unit and call graph, the compiled object), to show what they stop.
   bool weakened_no_pure_kernel_checks = false;
+  /// Test-only weakening, never set by the CLI: the driver calls kernel without locking the process
+  /// down first (oracle/kernel_lockdown.h), to show what the lockdown stops.
+  bool weakened_no_kernel_lockdown = false;
   /// Minimises a failing generated test (generators/test_case_minimize.h): given it, a predicate saying whether
   /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
   /// Unset: no minimising.

@@ -528,3 +528,51 @@ TEST(GraderEngine, KeepWritesAReproducibleCase) {
 
 }  // namespace
 }  // namespace uirgrade
+
+namespace uirgrade {
+namespace {
+
+// Within one run, every visible test has ended before the first hidden or after-due-date test
+// starts (whatever the order of the list and however many jobs), so that nothing a secret test
+// leaves behind reaches a report the student sees.
+TEST(GraderEngine, SecretTestsStartOnlyAfterEveryVisibleTestEnded) {
+  using Clock = std::chrono::steady_clock;
+  struct Span {
+    bool visible;
+    Clock::time_point start, end;
+  };
+  std::mutex mutex;
+  std::vector<Span> spans;
+  FakeRunner timed([&](const ProcessRequest& request) {
+    Span span{request.files[0].second.ends_with("# visible\n"), Clock::now(), {}};
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    span.end = Clock::now();
+    std::lock_guard lock(mutex);
+    spans.push_back(span);
+    return exited(0, kSquaresOut);
+  });
+  std::vector<TestCase> tests;
+  const Visibility order[] = {Visibility::Hidden, Visibility::Visible, Visibility::AfterDueDate, Visibility::Visible};
+  for (int k = 0; k < 12; ++k) {
+    Visibility visibility = order[k % 4];
+    bool visible = visibility == Visibility::Visible;
+    tests.push_back(make_test("week3/t" + std::to_string(k), std::string(kSquares) + (visible ? "# visible\n" : "# secret\n")));
+    tests.back().visibility = visibility;
+  }
+  GradeConfig config = make_config();
+  config.jobs = 3;
+  CCompiler compiler(timed, 1024);
+  GradeRun run = grade_tests(tests, config, timed, compiler, nullptr);
+  ASSERT_EQ(run.results.size(), tests.size());
+  for (size_t k = 0; k < tests.size(); ++k) EXPECT_EQ(run.results[k].name, tests[k].name) << "results keep the list's order";
+  ASSERT_EQ(spans.size(), tests.size());
+  Clock::time_point last_visible_end = Clock::time_point::min(), first_secret_start = Clock::time_point::max();
+  for (const Span& span : spans) {
+    if (span.visible) last_visible_end = std::max(last_visible_end, span.end);
+    else first_secret_start = std::min(first_secret_start, span.start);
+  }
+  EXPECT_LE(last_visible_end, first_secret_start) << "a secret test ran while or before a visible one did";
+}
+
+}  // namespace
+}  // namespace uirgrade

@@ -14,6 +14,7 @@
 #include "grader/kernel_object_check.h"
 #include "testcase/compare.h"
 #include "grader/headline.h"
+#include "grader/kernel_lockdown_verdict.h"
 #include "grader/render_check.h"
 #include "grader/startup_check.h"
 #include "testcase/student_program.h"
@@ -137,7 +138,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
-  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile);
+  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile, !config.weakened_no_kernel_lockdown);
   CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c, compile_limits_for(config));
   outcome.compile_seconds = compiled.seconds;
   if (compiled.status == CompileOutcome::Status::CompileLimit) {
@@ -206,7 +207,8 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   ProcessResult ran = runner.run(binary);
   record_process(ran, outcome);
   what = "the rendered kernel";
-  outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
+  outcome.failure = judge_kernel_lockdown(ran, what);
+  if (!outcome.failure) outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, ran, what, &outcome.note);
   return outcome;
 }

@@ -41,7 +41,10 @@ std::string render_c(const Compiled& compiled);
 
 /// A C `main` that reads slot data on stdin like `run`, calls `kernel`, prints the buffers like `run`
 /// and exits 0, or 1 with "PROG:LINE: assert failed" on stderr when kernel returns a line. Compile it
-/// together with a kernel's translation unit (the grader's render tests).
-std::string render_driver(const std::vector<SlotSpec>& specs, std::string_view program_path);
+/// together with a kernel's translation unit (the grader's render tests). Before it calls kernel, it
+/// locks itself down (oracle/kernel_lockdown.h); `lock_down_kernel` false leaves that out (tests
+/// that show an attack working without it).
+std::string render_driver(const std::vector<SlotSpec>& specs, std::string_view program_path,
+                          bool lock_down_kernel = true);
 
 }  // namespace uir

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "oracle/kernel_lockdown.h"
 #include "oracle/oracle.h"
 
 namespace uir {
@@ -146,12 +147,13 @@ static void print_slots(void) {
   }
 }
 
-static int32_t call_kernel(void);
-
 int main(void) {
   static char out_buffer[1 << 16];
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   read_slots();
+#if KERNEL_LOCKDOWN
+  lock_down();
+#endif
   int32_t failed_assert_line = call_kernel();
   print_slots();
   fflush(stdout);
@@ -165,7 +167,7 @@ int main(void) {
 
 }  // namespace
 
-std::string render_driver(const std::vector<SlotSpec>& specs, std::string_view program_path) {
+std::string render_driver(const std::vector<SlotSpec>& specs, std::string_view program_path, bool lock_down_kernel) {
   std::string numbers, is_f32, lengths, kernel_params, kernel_args;
   for (size_t s = 0; s < specs.size(); ++s) {
     const SlotSpec& spec = specs[s];
@@ -182,6 +184,9 @@ std::string render_driver(const std::vector<SlotSpec>& specs, std::string_view p
 
   std::string out = fmt::format("// Driver for the kernel of {}: slot lines on stdin, buffers on stdout.\n",
                                 c_string_body(program_path));
+  // The lockdown's ucontext registers and dl_iterate_phdr are GNU extensions.
+  out += "#define _GNU_SOURCE\n";
+  out += kernel_lockdown_includes();
   out += "#include <errno.h>\n#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n"
          "#include <stdlib.h>\n#include <string.h>\n\n";
   out += fmt::format("#define NUM_SLOTS {}\n", specs.size());
@@ -190,6 +195,10 @@ std::string render_driver(const std::vector<SlotSpec>& specs, std::string_view p
   out += fmt::format("static const int slot_is_f32[NUM_SLOTS + 1] = {{{}}};\n", is_f32);
   out += fmt::format("static const long slot_lengths[NUM_SLOTS + 1] = {{{}}};\n", lengths);
   out += fmt::format("int32_t kernel({});\n", kernel_params.empty() ? "void" : kernel_params);
+  out += fmt::format("#define KERNEL_LOCKDOWN {}\n#define KERNEL_LOCKDOWN_EXIT {}\n#define KERNEL_LOCKDOWN_FAILED_EXIT {}\n",
+                     lock_down_kernel ? 1 : 0, kKernelLockdownExit, kKernelLockdownFailedExit);
+  out += "\nstatic int32_t call_kernel(void);\n";
+  out += kernel_lockdown_c();
   out += kFixedPart;
   out += fmt::format("\nstatic int32_t call_kernel(void) {{ return kernel({}); }}\n", kernel_args);
   return out;

@@ -52,8 +52,22 @@ int remove_ipc_objects_of(uid_t uid) {
 }
 
 const std::vector<std::string>& world_writable_directories() {
-  static const std::vector<std::string> directories = {"/tmp", "/var/tmp", "/dev/shm", "/run/lock"};
+  // /dev/mqueue too when it is there but not (yet) a mount: a queue made in it is a file of the uid.
+  static const std::vector<std::string> directories = {"/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue"};
   return directories;
+}
+
+std::vector<std::string> places_a_uid_can_leave_things() {
+  std::vector<std::string> places = world_writable_directories();
+  std::ifstream mounts("/proc/self/mounts");
+  std::string line;
+  while (std::getline(mounts, line)) {
+    std::istringstream fields(line);
+    std::string device, mount_point, type;
+    // Mount points with spaces are escaped (\040) and match no world-writable path we name anyway.
+    if (fields >> device >> mount_point >> type && type == "mqueue") places.push_back(mount_point);
+  }
+  return places;
 }
 
 int remove_entries_owned_by(uid_t uid, const std::vector<std::string>& directories) {

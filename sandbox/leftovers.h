@@ -17,6 +17,12 @@ int remove_ipc_objects_of(uid_t uid);
 /// The directories anyone may write to, where a student under its own uid can leave files.
 const std::vector<std::string>& world_writable_directories();
 
+/// Where a borrowed uid can leave something right now: world_writable_directories() and every
+/// mount of a POSIX message-queue file system (/dev/mqueue in a Docker container), where
+/// `open("/dev/mqueue/NAME", O_CREAT)` makes a queue although mq_open is filtered. Read from
+/// /proc/self/mounts at each call: a mount may come after the grader started.
+std::vector<std::string> places_a_uid_can_leave_things();
+
 /// Removes the entries of `directories` owned by `uid` (trees included). Returns how many.
 int remove_entries_owned_by(uid_t uid, const std::vector<std::string>& directories);
 

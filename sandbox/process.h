@@ -59,6 +59,9 @@ struct ProcessRequest {
   /// Test-only weakening, never set by the grader: no syscall filter (sandbox/syscall_filter.h),
   /// to show the channels through a borrowed uid's keyring that the filter closes.
   bool weakened_no_syscall_filter = false;
+  /// Test-only weakening, never set by the grader: the uid tier does not remove what the borrowed
+  /// uid left outside its working directory (sandbox/leftovers.h), to show the channels it closes.
+  bool weakened_keep_leftovers = false;
 };
 
 struct ProcessResult {

@@ -319,10 +319,11 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   for (const auto& [name, destination] : request.take_files)
     if (took && WIFEXITED(status) && WEXITSTATUS(status) == 0)
       took = workdir->take(name, destination, request.limits.file_size_bytes, &take_error);
-  // Without an IPC namespace, what the uid made outlives it; so do its files in /tmp.
-  if (lease && tier == Tier::Uid) {
+  // Without an IPC namespace, what the uid made outlives it; so do its files in /tmp and its
+  // POSIX message queues (files of an mqueue mount).
+  if (lease && tier == Tier::Uid && !request.weakened_keep_leftovers) {
     remove_ipc_objects_of(lease->uid());
-    remove_entries_owned_by(lease->uid(), world_writable_directories());
+    remove_entries_owned_by(lease->uid(), places_a_uid_can_leave_things());
   }
 
   ProcessResult result;
