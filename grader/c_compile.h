@@ -101,4 +101,10 @@ class CCompiler {
   bool weakened_shared_ = false;
 };
 
+/// The run of a compiled kernel (`compiled` Ok): from a copy in the run's own directory (owned by
+/// the run's uid, mode 0700), started by the dynamic loader (a file there needs no exec bit), so no
+/// path of the grader's cache appears in a command line or has to be readable by a student's uid;
+/// from the cache by its path only when `compiler` is weakened to share it.
+ProcessRequest kernel_run_request(const CompileOutcome& compiled, const CCompiler& compiler);
+
 }  // namespace uirgrade

@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include "oracle/oracle.h"
+
 namespace uirgrade {
 namespace {
 
@@ -153,7 +155,14 @@ TEST(GraderCCompile, SanitizerDefaultsNeverExit1) {
   std::string c = sanitizer_defaults_c(300);
   EXPECT_NE(c.find("exitcode=86"), std::string::npos);
   EXPECT_NE(c.find("hard_rss_limit_mb=300"), std::string::npos);
-  EXPECT_NE(c.find("__ubsan_default_options"), std::string::npos);
+}
+
+TEST(GraderCCompile, TheDriverCarriesUBSansDefaults) {
+  // UBSan's runtime reads its options at its first report, after the lockdown: the driver's own.
+  std::string driver = uir::render_driver({}, "p.uir");
+  EXPECT_NE(driver.find("const char *__ubsan_default_options(void) { return \"halt_on_error=1:print_stacktrace=1:exitcode=86\"; }"),
+            std::string::npos);
+  EXPECT_EQ(sanitizer_defaults_c(300).find("__ubsan_default_options"), std::string::npos) << "defined once";
 }
 
 }  // namespace

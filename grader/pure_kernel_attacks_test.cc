@@ -70,6 +70,7 @@ class PureKernelAttack : public ::testing::TestWithParam<std::string> {
     config.week = 3;
     config.compile_limits = limits;
     config.weakened_no_pure_kernel_checks = weakened;
+    config.weakened_no_kernel_lockdown = weakened;  // else the run-time lockdown stops what the checks let through
     if (budget)
       config.deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*budget));
@@ -109,8 +110,9 @@ TEST_P(PureKernelAttack, EachHostileKernelWorksWithoutTheChecksAndIsRefusedWithI
     ASSERT_TRUE(says.contains(name)) << "a hostile kernel without an expected rule";
     const std::string kernel_c = slurp(entry.path());
     TestResult weak = grade(kernel_c, true, name + "-weak");
-    EXPECT_EQ(weak.verdict, Verdict::Pass) << "the attack should work without the checks: " << weak.message << "\n"
-                                           << weak.details;
+    // It worked: its kernel passed, or printed its loot where the buffers go.
+    EXPECT_TRUE(weak.verdict == Verdict::Pass || weak.message.find("got 'LOOT: ") != std::string::npos)
+        << "the attack should work without the checks: " << weak.message << "\n" << weak.details;
     TestResult real = grade(kernel_c, false, name);
     EXPECT_EQ(real.verdict, Verdict::ForbiddenConstruct) << real.message;
     EXPECT_NE(real.message.find(says.at(name)), std::string::npos) << real.message;
@@ -120,10 +122,11 @@ TEST_P(PureKernelAttack, EachHostileKernelWorksWithoutTheChecksAndIsRefusedWithI
   EXPECT_EQ(seen, static_cast<int>(says.size()));
 }
 
-// 20000 statements of plain C: cc1 with the sanitizers needs minutes for them.
+// 60000 statements of plain C: cc1 with the sanitizers needs well over 8 s for them (about 6 s for
+// 20000 on this machine idle).
 std::string compile_time_bomb() {
   std::string c = "#include <stdint.h>\nint32_t kernel(void) {\n  int32_t v[64] = {0};\n";
-  for (int k = 0; k < 20000; ++k)
+  for (int k = 0; k < 60000; ++k)
     c += "  v[" + std::to_string(k % 64) + "] = (int32_t)((uint32_t)v[" + std::to_string(k * 7 % 64) + "] * 3u + (uint32_t)v[" +
          std::to_string(k * 13 % 64) + "]);\n";
   return c + "  return v[0] * 0;\n}\n";

@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include "grader/call_graph.h"
-#include "grader/file_text.h"
 #include "grader/kernel_object_check.h"
 #include "testcase/compare.h"
 #include "grader/headline.h"
@@ -24,8 +23,6 @@ namespace uirgrade {
 namespace {
 
 constexpr uint64_t kRenderStdoutCap = 16ull << 20;
-// The loader that runs a kernel from its run directory (a file there needs no exec permission).
-constexpr const char* kDynamicLoader = "/lib64/ld-linux-x86-64.so.2";
 
 std::string student_command_name(const GradeConfig& config, std::string_view command) {
   std::string base = config.student.substr(config.student.find_last_of('/') + 1);
@@ -187,17 +184,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     }
   }
 
-  ProcessRequest binary;
-  // The kernel runs from a copy in its own run directory (owned by the run's uid, mode 0700), loaded
-  // by the dynamic loader, so no path of the grader's cache appears in a command line or needs to be
-  // readable by a student's uid (c_compile.h).
-  if (compiler.shares_compiled_kernels()) {
-    binary.argv = {compiled.binary_path};
-    binary.read_only_paths = {compiled.binary_path};
-  } else {
-    binary.argv = {kDynamicLoader, "./kernel"};
-    binary.files = {{"kernel", read_file_text_or_empty(compiled.binary_path)}};
-  }
+  ProcessRequest binary = kernel_run_request(compiled, compiler);
   binary.stdin_data = expected.input_text;
   binary.limits = limits;
   // Sanitized binaries reserve terabytes of address space; their memory is bounded by the

@@ -147,6 +147,11 @@ static void print_slots(void) {
   }
 }
 
+/* A sanitizer's report exits 86, never 1 (which means an assert failed). UBSan's runtime reads its
+   options (the environment through /proc/self/environ) only at its first report, when the locked-
+   down process may no longer open files: so they are compiled in. ASan reads its own at start-up. */
+const char *__ubsan_default_options(void) { return "halt_on_error=1:print_stacktrace=1:exitcode=86"; }
+
 int main(void) {
   static char out_buffer[1 << 16];
   setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
@@ -157,11 +162,11 @@ int main(void) {
   int32_t failed_assert_line = call_kernel();
   print_slots();
   fflush(stdout);
-  if (failed_assert_line != 0) {
-    fprintf(stderr, "%s:%d: assert failed\n", PROGRAM_PATH, (int)failed_assert_line);
-    return 1;
-  }
-  return 0;
+  if (failed_assert_line != 0) fprintf(stderr, "%s:%d: assert failed\n", PROGRAM_PATH, (int)failed_assert_line);
+  /* _exit, not return: the locked-down process may not run the exit handlers, whose leak check
+     (LeakSanitizer, on by default outside the grader) stops the world with clone and ptrace. Leaks
+     are not judged (spec 6.2; the grader's own build sets detect_leaks=0). */
+  _exit(failed_assert_line != 0 ? 1 : 0);
 }
 )C";
 
