@@ -160,7 +160,7 @@ struct BadRender {
 TEST(GradeIntegration, BadRenderedCGetsItsVerdict) {
   // week1/call_earlier_function has no buffers: its kernel is `int32_t kernel(void)`.
   const BadRender cases[] = {
-      {"int kernel(void) { int i = 0; while (i < 1) i++; return 0; }", "forbidden-construct", "while at line 1"},
+      {"int kernel(void) { int i = 0; while (i < 1) i++; return 0; }", "forbidden-construct", "kernel.c:1: render: uses `while`"},
       {"int kernel(void) { return 0 }", "compile-error", "kernel.c:1"},
       {"int kernel(void) { volatile int x = 2147483647; x = x + 1; return 0; }", "sanitizer-error",
        "signed integer overflow"},

@@ -2,10 +2,14 @@
 // interpreter with the driver's output format (every buffer like `run`, the failing assert on stderr).
 #include "grader/mutant_runner.h"
 
-#include <algorithm>
+#include <stdlib.h>
+
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "grader/file_text.h"
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
 
@@ -55,28 +59,40 @@ ProcessResult MutantRunner::student_command(const ProcessRequest& request) {
   return result;
 }
 
+/// A real object file of a kernel that calls nothing, compiled once: what the object check
+/// (kernel_object_check.h) reads in place of a mutant's, whose C is the oracle renderer's own.
+const std::string& stand_in_kernel_object() {
+  static const std::string object = [] {
+    std::string dir = (std::filesystem::temp_directory_path() / "uirgrade-mutant-object-XXXXXX").string();
+    if (!mkdtemp(dir.data())) return std::string();
+    std::ofstream(dir + "/kernel.c") << "int kernel(void) { return 0; }\n";
+    std::string command = "cc -std=c11 -c -o '" + dir + "/kernel.o' '" + dir + "/kernel.c' 2>/dev/null";
+    std::string bytes = std::system(command.c_str()) == 0 ? read_file_text_or_empty(dir + "/kernel.o") : "";
+    std::filesystem::remove_all(dir);
+    return bytes;
+  }();
+  return object;
+}
+
 ProcessResult MutantRunner::compile(const ProcessRequest& request) {
-  // The real runner moves what cc wrote in its working directory to take_files' destinations.
+  // The real runner moves what cc wrote in its working directory to take_files' destinations: the
+  // output first, then (the kernel's one compile, c_compile.h) its .i, .o and .ci.
   std::string output = request.take_files.empty() ? "" : request.take_files[0].second;
+  std::ofstream(output, std::ios::binary) << output;  // the engine checks that the compiler wrote it
   const std::string* kernel_c = file_named(request, "kernel.c");
-  auto has = [&](const char* flag) { return std::find(request.argv.begin(), request.argv.end(), flag) != request.argv.end(); };
-  // The render rules read what cc -E and -fcallgraph-info write. A mutant's C is the oracle's
+  if (!kernel_c || request.take_files.size() < 4) return exited(0, "", "");  // the driver's object
+  // The render rules read the preprocessed unit and the call graph. A mutant's C is the oracle's
   // renderer's: standard headers only, no macros of its own, no calls but to its own functions in
   // file order, so its preprocessed main-file lines are its own lines and its call graph has no cycle.
-  std::string written;
-  if (has("-E") && kernel_c) {
-    written = "# 1 \"kernel.c\"\n";
-    std::istringstream lines(*kernel_c);
-    for (std::string line; std::getline(lines, line);) written += (line.rfind("#include", 0) == 0 ? "" : line) + "\n";
-  }
-  std::ofstream(output, std::ios::binary) << written;  // the engine checks that the compiler wrote it
-  if (has("-fcallgraph-info") && request.take_files.size() > 1)
-    std::ofstream(request.take_files[1].second) << "graph: { title: \"kernel.c\"\n}\n";
-  if (kernel_c && !has("-E") && !has("-fcallgraph-info")) {
-    std::lock_guard lock(mutex_);
-    auto program = program_of_c_.find(*kernel_c);
-    if (program != program_of_c_.end()) program_of_binary_[output] = program->second;
-  }
+  std::string preprocessed = "# 1 \"kernel.c\"\n";
+  std::istringstream lines(*kernel_c);
+  for (std::string line; std::getline(lines, line);) preprocessed += (line.rfind("#include", 0) == 0 ? "" : line) + "\n";
+  std::ofstream(request.take_files[1].second, std::ios::binary) << preprocessed;
+  std::ofstream(request.take_files[2].second, std::ios::binary) << stand_in_kernel_object();
+  std::ofstream(request.take_files[3].second) << "graph: { title: \"kernel.c\"\n}\n";
+  std::lock_guard lock(mutex_);
+  auto program = program_of_c_.find(*kernel_c);
+  if (program != program_of_c_.end()) program_of_binary_[output] = program->second;
   return exited(0, "", "");
 }
 
@@ -84,7 +100,9 @@ ProcessResult MutantRunner::kernel(const ProcessRequest& request) {
   std::string program;
   {
     std::lock_guard lock(mutex_);
-    auto found = program_of_binary_.find(request.argv.empty() ? "" : request.argv[0]);
+    // Run from a copy in its run directory, the copy's bytes name the output they were copied from.
+    const std::string* copy = file_named(request, "kernel");
+    auto found = program_of_binary_.find(copy ? *copy : request.argv.empty() ? "" : request.argv[0]);
     if (found == program_of_binary_.end()) {
       ProcessResult r;
       r.internal_error = "the mutant runner does not know this command";

@@ -3,8 +3,10 @@
 // without starting a process. bench_minimize minimises against it; the grader's tests check with it that
 // the engine-free judgement of mutation/mutant_grading.h (what `grade --mutants` uses) agrees. It answers the three kinds of request the engine makes:
 //   STUDENT run|render prog.uir   the mutant's `uir-oracle --mutant NAME` command;
-//   cc ... -o OUT                 the C compiler: writes an empty OUT and remembers which kernel it is;
-//   OUT                           the compiled kernel: the mutant's program run as it renders it.
+//   cc ... -o OUT                 the C compiler: writes OUT naming itself, and what the kernel's one
+//                                 compile leaves beside it (c_compile.h), and remembers which kernel it is;
+//   LOADER ./kernel (or OUT)      the compiled kernel, a copy of OUT in the run's directory
+//                                 (kernel_run_request): the mutant's program run as it renders it.
 // The kernel is simulated, not compiled: the mutant interpreter runs the program with the mutants
 // that show in `render` (oracle/mutants_test.cc checks a mutant's C against that interpreter).
 #pragma once

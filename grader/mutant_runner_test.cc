@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "grader/grade.h"
+#include "grader/shell_testing.h"
 #include "grader/suite.h"
 #include "uirgrade_paths.h"
 
@@ -44,18 +45,22 @@ TEST(MutantRunner, RenderThenCompileThenKernelRunsTheRenderedProgram) {
   ASSERT_EQ(rendered.exit_code, 0);
   std::string binary = (std::filesystem::temp_directory_path() / "mutant_runner_test_kernel").string();
   ProcessRequest cc;
-  cc.argv = {"/usr/bin/cc", "kernel.c", "driver.o", "-o", "out"};
+  cc.argv = {"/usr/bin/cc", "-save-temps", "-fcallgraph-info", "kernel.c", "driver.o", "-o", "out"};
   cc.files = {{"kernel.c", rendered.out}};
-  cc.take_files = {{"out", binary}};  // as CCompiler asks: the runner moves cc's output there
+  // As CCompiler asks: the runner moves cc's output there, and what the one compile leaves beside it.
+  cc.take_files = {{"out", binary}, {"out-kernel.i", binary + ".i"}, {"out-kernel.o", binary + ".o"},
+                   {"out-kernel.ci", binary + ".ci"}};
   EXPECT_EQ(runner.run(cc).exit_code, 0);
   EXPECT_TRUE(std::filesystem::exists(binary));  // the engine checks that the compiler wrote it
-  ProcessRequest kernel;
-  kernel.argv = {binary};
+  EXPECT_EQ(slurp(binary + ".o").substr(0, 4), "\x7f" "ELF") << "an object for the object check";
+  ProcessRequest kernel;  // as kernel_run_request makes it: a copy in the run's directory
+  kernel.argv = {"/lib64/ld-linux-x86-64.so.2", "./kernel"};
+  kernel.files = {{"kernel", slurp(binary)}};
   kernel.stdin_data = "0: 1 2 3\n1: 0\n";
   ProcessResult ran = runner.run(kernel);
   EXPECT_EQ(ran.exit_code, 0);
   EXPECT_EQ(ran.out, "0: 1 2 3\n1: 3\n");
-  std::filesystem::remove(binary);
+  for (const char* end : {"", ".i", ".o", ".ci"}) std::filesystem::remove(binary + end);
 }
 
 TEST(MutantRunner, AnUnknownCommandIsAnInternalErrorNotAVerdict) {
