@@ -11,7 +11,10 @@
 // (sandbox/sandbox_pool.h; target: within 3x of xargs). The engine alone (oracle, data, comparison;
 // a runner that returns at once) tells the costs apart.
 // Then render tests, --sandbox none and namespaces (where the C compiler and the kernel each start a
-// bubblewrap of their own): the same kernel many times (the compile cache) and distinct kernels.
+// bubblewrap of their own): the same kernel many times (the compile cache) and distinct kernels,
+// beside the floor for distinct kernels: the same render, a bare `cc` (spec §6.2's flags) of the
+// kernel and its driver into one binary, and its run, with xargs -P JOBS, no sandbox and no checks
+// (issue 22's target: the grader in the namespaces tier within 1.3x of it, its checks included).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -145,6 +148,36 @@ void compare_with_xargs(const char* label, const std::string& student, int count
   fmt::print("  isolation: {}\n", runner_for(Sandbox::Namespaces, SandboxReuse::ResetBetweenRuns)->isolation());
 }
 
+/// The floor of `count` distinct render tests: `uir-oracle render`, one `cc` of kernel and driver,
+/// the binary's run, with xargs -P `jobs`. The drivers are written first, untimed (the grader makes
+/// its own in-process).
+double bare_render_floor(int count, int jobs) {
+  fs::path dir = fs::temp_directory_path() / "uirgrade-bench-render-floor";
+  fs::remove_all(dir);
+  std::string flags;
+  for (const std::string& flag : c_compile_flags()) flags += " " + flag;
+  std::ofstream list(dir.string() + ".list");
+  for (const TestCase& test : make_tests(count, Mode::Render, true)) {
+    fs::path one = dir / test.name.substr(test.name.find('/') + 1);
+    fs::create_directories(one);
+    std::ofstream(one / "prog.uir") << test.source;
+    std::ofstream(one / "defaults.c") << sanitizer_defaults_c(2048);
+    std::system(("cd " + one.string() + " && " + kOracle + " driver prog.uir > driver.c").c_str());
+    list << one.string() << "\n";
+  }
+  list.close();
+  std::string command = "xargs -P " + std::to_string(jobs) + " -I{} sh -c 'cd {} && " + kOracle +
+                        " render prog.uir > kernel.c && cc" + flags + " kernel.c driver.c defaults.c -lm -o kernel && "
+                        "./kernel < /dev/null > /dev/null' < " + dir.string() + ".list";
+  auto start = std::chrono::steady_clock::now();
+  int status = std::system(command.c_str());
+  double seconds = seconds_since(start);
+  if (status != 0) fmt::print("  (the floor's commands failed: status {})\n", status);
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".list");
+  return seconds;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -159,14 +192,18 @@ int main(int argc, char** argv) {
 
   int renders = std::max(4, count / 50);
   fmt::print("render tests against uir-oracle ({} tests, {} jobs)\n", renders, jobs);
+  double floor = bare_render_floor(renders, jobs);
+  fmt::print("  bare render + cc + run, xargs     {:7.3f} s  {:6.1f} ms/test  (the floor for distinct kernels)\n", floor,
+             1000 * floor / renders);
   for (Sandbox sandbox : {Sandbox::None, Sandbox::Namespaces})
     for (bool distinct : {false, true}) {
       int compiler_runs = 0;
       std::unique_ptr<ProcessRunner> runner = runner_for(sandbox, SandboxReuse::ResetBetweenRuns);
       Graded graded = grade(make_tests(renders, Mode::Render, distinct), kOracle, jobs, *runner, &compiler_runs);
-      fmt::print("  {:<10} {:<22} {:7.3f} s  {:6.1f} ms/test  {} compiler starts  ({} passed)\n",
+      fmt::print("  {:<10} {:<22} {:7.3f} s  {:6.1f} ms/test  {} compiler starts  ({} passed){}\n",
                  sandbox == Sandbox::None ? "none" : "namespaces", distinct ? "distinct kernels" : "one kernel (cached)",
-                 graded.seconds, 1000 * graded.seconds / renders, compiler_runs, graded.passed);
+                 graded.seconds, 1000 * graded.seconds / renders, compiler_runs, graded.passed,
+                 distinct ? fmt::format("  ratio to the floor {:.2f}x", graded.seconds / floor) : "");
     }
   return 0;
 }

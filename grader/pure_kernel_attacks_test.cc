@@ -132,28 +132,23 @@ std::string compile_time_bomb() {
   return c + "  return v[0] * 0;\n}\n";
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 TEST_P(PureKernelAttack, ACompileTimeBombIsTheStudentsAndStopsAtTheLimitOrTheBudget) {
   const std::string bomb = compile_time_bomb();
   // Weakened: a loose compile limit (as the old 120 s) lets the bomb hold the grader for all of it.
-  auto start = std::chrono::steady_clock::now();
+  // The compiler's own time is what is compared (the text checks before it take seconds of their
+  // own on 60000 lines when the machine is busy).
   TestResult loose = grade(bomb, false, "bomb-loose", CompileLimits{8, 1ull << 30});
-  EXPECT_GE(seconds_since(start), 8) << "the bomb compiled within 8 s: it is no bomb here";
+  EXPECT_GE(loose.compile_seconds, 7.5) << "the bomb compiled within 8 s: it is no bomb here";
   // The week's compile limit: stopped there, and the verdict is the student's, not an internal error.
-  start = std::chrono::steady_clock::now();
   TestResult limited = grade(bomb, false, "bomb", CompileLimits{2, 1ull << 30});
-  EXPECT_LT(seconds_since(start), 8);
+  EXPECT_LT(limited.compile_seconds, 4);
   EXPECT_EQ(limited.verdict, Verdict::CompileError) << limited.message;
   EXPECT_NE(limited.message.find("did not compile within the week's limits"), std::string::npos) << limited.message;
   EXPECT_NE(limited.message.find("in time"), std::string::npos) << limited.message;
   EXPECT_GT(limited.compile_seconds, 1.5);
   // --student-budget stops a compile in flight: a budget of 2 s under a compile limit of 60 s.
-  start = std::chrono::steady_clock::now();
   TestResult budget = grade(bomb, false, "bomb-budget", CompileLimits{60, 1ull << 30}, 2.0);
-  EXPECT_LT(seconds_since(start), 8);
+  EXPECT_LT(budget.compile_seconds, 4);
   EXPECT_NE(budget.verdict, Verdict::Pass) << budget.message;
   EXPECT_NE(budget.verdict, Verdict::InternalError) << budget.message;
 }

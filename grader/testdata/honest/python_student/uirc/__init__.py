@@ -2,4 +2,4 @@
 
 The language itself is computed by the package's native core, `uirc/core/uirc-core` (the tests
 place a copy of the reference compiler there, as a student ships a compiled extension); the
-package's Python drives it and writes the rendered C's loops through a macro of its own."""
+package's Python drives it and names the rendered C's loop variables its own way."""

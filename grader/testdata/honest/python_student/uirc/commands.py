@@ -4,7 +4,7 @@ import sys
 import tempfile
 
 from uirc.core import run_core
-from uirc.loops import through_macro
+from uirc.loops import own_loop_names
 
 
 def main(argv):
@@ -19,7 +19,7 @@ def main(argv):
     if code != 0:
         return code
     with tempfile.NamedTemporaryFile("w+", suffix=".c") as scratch:
-        scratch.write(through_macro(c_text.decode()))
+        scratch.write(own_loop_names(c_text.decode()))
         scratch.seek(0)
         sys.stdout.write(scratch.read())
     return 0

@@ -1,16 +1,12 @@
-"""Writes a kernel's counted loops through one macro (loop_macro.h, a data file of the package):
-`for (int32_t i = 0; i < n; i++) {` becomes `UIRC_FOR(i, n) {`. The C compiles the same loops;
-only the text holds fewer `for` words."""
-import os
+"""Names the kernel's loop variables its own way: `for (int32_t i = 0; ...` becomes
+`for (int32_t uirc_i = 0; ...`, and every use of `i` with it. The C computes the same; only the text
+differs from the reference compiler's (a pure kernel has no macros, spec section 6.2)."""
 import re
 
-LOOP = re.compile(r"for \(int32_t (\w+) = 0; \1 < ([^;]+); \1\+\+\) \{")
+LOOP_VARIABLE = re.compile(r"for \(int32_t (\w+) = 0;")
 
 
-def through_macro(c_text):
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "loop_macro.h")) as macro:
-        definition = macro.read()
-    lines = c_text.splitlines(keepends=True)
-    last_include = max((k for k, line in enumerate(lines) if line.startswith("#include")), default=-1)
-    body = "".join(lines[last_include + 1:])
-    return "".join(lines[:last_include + 1]) + definition + LOOP.sub(r"UIRC_FOR(\1, \2) {", body)
+def own_loop_names(c_text):
+    for name in sorted(set(LOOP_VARIABLE.findall(c_text)), key=len, reverse=True):
+        c_text = re.sub(r"\b%s\b" % re.escape(name), "uirc_" + name, c_text)
+    return c_text
