@@ -122,6 +122,30 @@ TEST_P(PureKernelAttack, EachHostileKernelWorksWithoutTheChecksAndIsRefusedWithI
   EXPECT_EQ(seen, static_cast<int>(says.size()));
 }
 
+// A student whose C uses every construct a pure kernel may (spec §6.2) passes, checks, lockdown and
+// all: its own static helper, <math.h>, memset/memcpy, calloc/free, abort (not reached), local
+// arrays, const file-scope data, INFINITY and NAN.
+TEST_P(PureKernelAttack, AnHonestKernelUsingEveryAllowedConstructPasses) {
+  const std::string honest =
+      "#include <float.h>\n#include <limits.h>\n#include <math.h>\n#include <stdbool.h>\n#include <stddef.h>\n"
+      "#include <stdint.h>\n#include <stdlib.h>\n#include <string.h>\n"
+      "static const float kWeights[3] = {0.5f, 0.25f, 0.25f};\n"
+      "static float blend(const float *v) { return v[0] * kWeights[0] + v[1] * kWeights[1] + v[2] * kWeights[2]; }\n"
+      "int32_t kernel(void) {\n"
+      "  float local[3];\n"
+      "  memset(local, 0, sizeof local);\n"
+      "  float *scratch = calloc(3, sizeof(float));\n"
+      "  if (!scratch) abort();\n"
+      "  for (size_t i = 0; i < 3; i++) scratch[i] = isnan(NAN) ? sqrtf((float)i) : -INFINITY;\n"
+      "  memcpy(local, scratch, sizeof local);\n"
+      "  free(scratch);\n"
+      "  bool fine = fabsf(blend(local) - (0.25f + 0.25f * sqrtf(2.0f))) < FLT_EPSILON * 4 && abs(INT_MIN + 1) > 0;\n"
+      "  return fine ? 0 : 3;\n"
+      "}\n";
+  TestResult graded = grade(honest, false, "honest");
+  EXPECT_EQ(graded.verdict, Verdict::Pass) << graded.message << "\n" << graded.details;
+}
+
 // 60000 statements of plain C: cc1 with the sanitizers needs well over 8 s for them (about 6 s for
 // 20000 on this machine idle).
 std::string compile_time_bomb() {
