@@ -13,8 +13,8 @@ namespace {
 constexpr Verdict kEveryVerdict[] = {
     Verdict::Pass,  Verdict::WrongExit,    Verdict::WrongBuffer,    Verdict::MalformedOutput,
     Verdict::Timeout, Verdict::Crash,      Verdict::MemoryLimit,    Verdict::OutputLimit,
-    Verdict::CompileError, Verdict::SanitizerError, Verdict::ForbiddenConstruct, Verdict::InternalError,
-    Verdict::NotRun};
+    Verdict::CompileError, Verdict::SanitizerError, Verdict::ForbiddenConstruct, Verdict::BuildFailed,
+    Verdict::InternalError, Verdict::NotRun};
 
 /// Points as a spreadsheet reads them: no exponent, no trailing zeros.
 std::string points_text(double points) {

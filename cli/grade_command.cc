@@ -29,6 +29,7 @@
 #include "reports/report_totals.h"
 #include "grader/suite.h"
 #include "sandbox/submission.h"
+#include "grader/submission_build.h"
 #include "grader/suite_check.h"
 #include "sandbox/sandbox.h"
 #include "uirgrade_paths.h"
@@ -235,7 +236,14 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   std::filesystem::path student = std::filesystem::absolute(options.student, ec).lexically_normal();
   // Three different mistakes, three different fixes.
   const std::string shown_student = printable_line(options.student);
-  if (ec || !std::filesystem::exists(student, ec)) {
+  // Sources handed in with a recipe are built first, in the sandbox (submission_build.h); only a
+  // file named student-uirc is built this way, so that a compiler named otherwise beside a build
+  // system's own Makefile (a CMake build directory) is graded as it is.
+  const std::optional<std::string> recipe =
+      !ec && student.filename() == "student-uirc" ? build_recipe(student.parent_path().string()) : std::nullopt;
+  if (recipe) {
+    // The build checks what it makes.
+  } else if (ec || !std::filesystem::exists(student, ec)) {
     err << fmt::format("grade: {}: no such file (check the path; the compiler is usually ./student-uirc)\n",
                        shown_student);
     return kUsageOrSuiteError;
@@ -268,6 +276,25 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
       err << "grade: " << refusal << '\n';
       return kUsageOrSuiteError;
     }
+  }
+  std::optional<BuiltSubmission> built;
+  std::optional<GradeConfig::BuildFailure> build_failure;
+  if (recipe) {
+    BuildOutcome outcome = build_student_compiler(student.string(), runner, runner.tier() == Tier::Uid);
+    progress_out << fmt::format("grade: {} from {} in the sandbox: {} ({:.1f} s)\n", outcome.built ? "built" : "building",
+                                *recipe, outcome.built ? "student-uirc" : outcome.message, outcome.seconds);
+    if (outcome.status == BuildOutcome::Status::InternalError) {
+      err << "grade: cannot build " << shown_student << " (not the student's fault): " << outcome.message << '\n';
+      return kUsageOrSuiteError;
+    }
+    if (outcome.built) {
+      built.emplace(std::move(*outcome.built));
+      student = built->executable();
+    } else {
+      build_failure = GradeConfig::BuildFailure{outcome.message, outcome.log};
+    }
+  }
+  if (runner.tier() == Tier::Uid && !build_failure) {
     std::optional<SubmissionCopy> copy = SubmissionCopy::make(student.string(), &runner_error);
     if (!copy) {
       err << "grade: " << runner_error << '\n';
@@ -285,6 +312,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
     config.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(*options.student_budget_seconds));
   config.keep_dir = options.keep_dir;
+  config.build_failure = build_failure;
   CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
 
   progress_out << fmt::format("grade: week {}, {}{}, {} jobs\n", options.week, count_of(tests.size(), "test"),

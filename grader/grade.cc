@@ -55,6 +55,12 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
     result.message = "the suite cannot make this test's data (not your fault): " + *error;
     return result;
   }
+  if (config.build_failure) {
+    result.verdict = Verdict::BuildFailed;
+    result.message = "your submission did not build: " + config.build_failure->message;
+    result.details = config.build_failure->log;
+    return result;
+  }
   const Expected& expected = std::get<Expected>(computed);
   ProcessLimits limits = limits_for_test(test, config, expected.specs);
   bool cut_by_budget = false;

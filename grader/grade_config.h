@@ -24,6 +24,12 @@ struct GradeConfig {
   /// Uid tier, class runs: the group of the student's private submission copy, which the student's
   /// processes (and no other student's) run with (ProcessRequest::extra_group). Unset: none.
   std::optional<gid_t> submission_group;
+  /// A submission of sources whose build failed (submission_build.h): why, in one line, and the
+  /// end of its log. Every test then fails with it, unrun.
+  struct BuildFailure {
+    std::string message, log;
+  };
+  std::optional<BuildFailure> build_failure;
   int week = 0;
   uint64_t seed = 0;
   bool seed_is_secret = false;  // --seed random: reproduce lines do not spell the seed

@@ -60,6 +60,7 @@ bool worth_minimizing(Verdict verdict) {
     case Verdict::MemoryLimit:
     case Verdict::OutputLimit:
     case Verdict::NotRun:
+    case Verdict::BuildFailed:
     case Verdict::InternalError: return false;
   }
   return false;

@@ -17,6 +17,7 @@ std::string_view verdict_name(Verdict v) {
     case Verdict::CompileError: return "compile-error";
     case Verdict::SanitizerError: return "sanitizer-error";
     case Verdict::ForbiddenConstruct: return "forbidden-construct";
+    case Verdict::BuildFailed: return "build-failed";
     case Verdict::NotRun: return "not-run";
     case Verdict::InternalError: return "internal-error";
   }

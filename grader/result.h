@@ -20,6 +20,7 @@ enum class Verdict {
   CompileError,     // render: the C does not compile
   SanitizerError,   // render: UBSan/ASan report
   ForbiddenConstruct,  // render: while/do/goto/setjmp/recursion, or the wrong number of loops
+  BuildFailed,      // a submission of sources whose build failed (submission_build.h): no test could run
   NotRun,           // not graded: --max-failures stopped the run, or the student's time budget ran out
   InternalError,    // ours, never the student's fault
 };

@@ -67,29 +67,45 @@ TEST(Shipping, DockerfileBuildsWithTheReadmeSetupScripts) {
   EXPECT_NE(read(kSource / ".ci/run").find("scripts/test.sh"), std::string::npos) << ".ci/run runs the README's second command";
 }
 
-// docker/run_autograder against a faked /autograder and /opt/uirgrade, in the uid tier (a default
-// Gradescope container): it makes the suites and the grader private itself, so grade does not
-// refuse, and the oracle's CLI as the submission scores full marks.
+/// A faked /autograder and /opt/uirgrade (UIRGRADE_AUTOGRADER, UIRGRADE_HOME) for docker/run_autograder,
+/// with the course's suites and the built grade; removed afterwards.
+struct FakeAutograder {
+  fs::path root;
+  FakeAutograder() {
+    std::string pattern = (fs::temp_directory_path() / "uirgrade-autograder-XXXXXX").string();
+    EXPECT_TRUE(mkdtemp(pattern.data()));
+    root = pattern;
+    fs::create_directories(root / "autograder/submission");
+    fs::create_directories(root / "autograder/source");
+    fs::create_directories(root / "opt/build");
+    fs::copy(kSource / "suites", root / "autograder/source/suites", fs::copy_options::recursive);
+    fs::copy_file(kBuild / "grade", root / "opt/build/grade");
+  }
+  ~FakeAutograder() { fs::remove_all(root); }
+  fs::path submission() const { return root / "autograder/submission"; }
+  /// Runs run_autograder with `environment` (NAME=VALUE ...) as Gradescope would; its exit status.
+  int run(const std::string& environment) const {
+    EXPECT_EQ(std::system(("chmod -R a+rX " + root.string()).c_str()), 0);  // as an upload leaves them
+    std::string command = "UIRGRADE_AUTOGRADER=" + (root / "autograder").string() + " UIRGRADE_HOME=" +
+                          (root / "opt").string() + " " + environment + " " +
+                          (kSource / "docker/run_autograder").string() + " > " + (root / "log").string() + " 2>&1";
+    return std::system(command.c_str());
+  }
+  std::string log() const { return read(root / "log"); }
+  std::string results() const { return read(root / "autograder/results/results.json"); }
+};
+
+// docker/run_autograder in the uid tier (a default Gradescope container): it makes the suites and
+// the grader private itself, so grade does not refuse, and the oracle's CLI as the submission
+// scores full marks.
 TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
   if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
-  std::string pattern = (fs::temp_directory_path() / "uirgrade-autograder-XXXXXX").string();
-  ASSERT_TRUE(mkdtemp(pattern.data()));
-  fs::path root = pattern;
-  fs::create_directories(root / "autograder/submission");
-  fs::create_directories(root / "autograder/source");
-  fs::create_directories(root / "opt/build");
-  fs::copy(kSource / "suites", root / "autograder/source/suites", fs::copy_options::recursive);
-  fs::copy_file(kBuild / "grade", root / "opt/build/grade");
-  fs::copy_file(kBuild / "uir-oracle", root / "autograder/submission/student-uirc");
+  FakeAutograder autograder;
+  const fs::path& root = autograder.root;
+  fs::copy_file(kBuild / "uir-oracle", autograder.submission() / "student-uirc");
   // Gradescope's metadata: every earlier submission's full results, hidden tests included.
   std::ofstream(root / "autograder/submission_metadata.json") << "{\"previous_submissions\": []}\n";
-  ASSERT_EQ(std::system(("chmod -R a+rX " + root.string()).c_str()), 0);  // as an upload leaves them
-  std::string command = "UIRGRADE_AUTOGRADER=" + (root / "autograder").string() + " UIRGRADE_HOME=" +
-                        (root / "opt").string() + " UIRGRADE_SANDBOX=uid UIRGRADE_WEEK=1 " +
-                        (kSource / "docker/run_autograder").string() + " > " + (root / "log").string() + " 2>&1";
-  int status = std::system(command.c_str());
-  std::string log = read(root / "log");
-  EXPECT_EQ(status, 0) << log;
+  EXPECT_EQ(autograder.run("UIRGRADE_SANDBOX=uid UIRGRADE_WEEK=1"), 0) << autograder.log();
   struct stat info {};
   ASSERT_EQ(stat((root / "autograder/source/suites").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 077, 0u) << "the suites were left readable to students";
@@ -97,29 +113,55 @@ TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
   EXPECT_EQ(info.st_mode & 066, 0u) << "/autograder was left listable or writable to students";
   ASSERT_EQ(stat((root / "autograder/submission_metadata.json").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 077, 0u) << "submission_metadata.json was left readable to students";
-  std::string results = read(root / "autograder/results/results.json");
+  std::string results = autograder.results();
   EXPECT_NE(results.find("Sandbox: uid"), std::string::npos) << results.substr(0, 400);
   EXPECT_NE(results.find("\"passed\""), std::string::npos) << results.substr(0, 400);
   EXPECT_EQ(results.find("\"failed\""), std::string::npos) << results.substr(0, 2000);
-  fs::remove_all(root);
+}
+
+// Sources uploaded through the web: a C++ wrapper built by its Makefile, which runs a program
+// beside it that lost its exec bit in the upload. Built in the sandbox and graded: full marks.
+TEST(Shipping, RunAutograderBuildsASourceSubmission) {
+  if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
+  FakeAutograder autograder;
+  fs::copy_file(kBuild / "uir-oracle", autograder.submission() / "engine");
+  std::ofstream(autograder.submission() / "main.cc")
+      << "#include <unistd.h>\n#include <string>\n"
+         "int main(int argc, char** argv) {\n"
+         "  std::string self = argv[0], engine = self.substr(0, self.rfind('/') + 1) + \"engine\";\n"
+         "  argv[0] = engine.data();\n  execv(engine.c_str(), argv);\n  return 3;\n}\n";
+  std::ofstream(autograder.submission() / "Makefile") << "student-uirc: main.cc\n\tg++ -O1 -o student-uirc main.cc\n";
+  EXPECT_EQ(std::system(("chmod -R a-x+X " + autograder.submission().string()).c_str()), 0);  // the upload
+  for (const std::string sandbox : {"uid", "namespaces"}) {
+    EXPECT_EQ(autograder.run("UIRGRADE_SANDBOX=" + sandbox + " UIRGRADE_WEEK=1"), 0) << autograder.log();
+    std::string results = autograder.results();
+    EXPECT_NE(results.find("\"passed\""), std::string::npos) << sandbox << results.substr(0, 2000) << autograder.log();
+    EXPECT_EQ(results.find("\"failed\""), std::string::npos) << sandbox << results.substr(0, 2000);
+  }
+  EXPECT_FALSE(fs::exists(autograder.submission() / "student-uirc")) << "the upload itself is never written";
+}
+
+// A build that fails: every test fails with the build's reason, and the student sees the log.
+TEST(Shipping, RunAutograderShowsAFailedBuildsLog) {
+  if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
+  FakeAutograder autograder;
+  std::ofstream(autograder.submission() / "main.cc") << "int main() { return undeclared_name; }\n";
+  std::ofstream(autograder.submission() / "Makefile") << "student-uirc: main.cc\n\tg++ -o student-uirc main.cc\n";
+  EXPECT_EQ(autograder.run("UIRGRADE_SANDBOX=uid UIRGRADE_WEEK=1"), 0) << autograder.log();
+  std::string results = autograder.results();
+  EXPECT_NE(results.find("your submission did not build: make exited 2"), std::string::npos) << results.substr(0, 3000);
+  EXPECT_NE(results.find("undeclared_name"), std::string::npos) << results.substr(0, 3000);
+  EXPECT_EQ(results.find("\"passed\""), std::string::npos) << results.substr(0, 2000);
 }
 
 // An empty submission: no grading, the student's results.json says what to upload.
 TEST(Shipping, RunAutograderTellsAnEmptySubmissionWhatToUpload) {
   if (geteuid() != 0) GTEST_SKIP() << "run_autograder runs as root";
-  std::string pattern = (fs::temp_directory_path() / "uirgrade-autograder-XXXXXX").string();
-  ASSERT_TRUE(mkdtemp(pattern.data()));
-  fs::path root = pattern;
-  fs::create_directories(root / "autograder/submission");
-  fs::create_directories(root / "opt/build");
-  std::string command = "UIRGRADE_AUTOGRADER=" + (root / "autograder").string() + " UIRGRADE_HOME=" +
-                        (root / "opt").string() + " " + (kSource / "docker/run_autograder").string() + " > " +
-                        (root / "log").string() + " 2>&1";
-  EXPECT_EQ(std::system(command.c_str()), 0) << read(root / "log");
-  std::string results = read(root / "autograder/results/results.json");
+  FakeAutograder autograder;
+  EXPECT_EQ(autograder.run(""), 0) << autograder.log();
+  std::string results = autograder.results();
   EXPECT_NE(results.find("No file named student-uirc"), std::string::npos) << results;
   EXPECT_NE(results.find("\"score\": 0"), std::string::npos) << results;
-  fs::remove_all(root);
 }
 
 /// The `run` steps of a GitHub Actions job.

@@ -48,6 +48,7 @@ std::string kind_of(const TestResult& result) {
     case Verdict::OutputLimit: return "printed too much";
     case Verdict::SanitizerError: return "undefined behaviour in the rendered C";
     case Verdict::NotRun: return "not graded";
+    case Verdict::BuildFailed: return "your submission did not build";
     case Verdict::InternalError: return "the grader's own error (not yours)";
     case Verdict::Pass: return "";
   }
