@@ -248,10 +248,11 @@ SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suit
     test.tolerance = settings.tolerance;
     test.timeout_seconds = settings.timeout_seconds;
     std::vector<Mode> modes = settings.modes.value_or(std::vector<Mode>{test.mode});
-    if (test.render_loops && std::find(modes.begin(), modes.end(), Mode::Render) == modes.end()) {
+    if ((test.render_loops || test.render_work) && std::find(modes.begin(), modes.end(), Mode::Render) == modes.end()) {
       load.errors.push_back(SuiteError{
           manifest, line_of(entry ? *entry : root["tests"]),
-          fmt::format("{}.uir says 'render: loops=N', the manifest grades it only in run mode", stem)});
+          fmt::format("{}.uir says 'render: {}', the manifest grades it only in run mode", stem,
+                      test.render_loops ? "loops=N" : "work")});
       continue;
     }
     for (Mode mode : modes) {
@@ -299,6 +300,20 @@ void refuse_renamed_keys(const std::string& file, const YAML::Node& node, std::s
 /// The kinds of generated programs a week may ask for (the generator's two families).
 constexpr std::string_view kFuzzKinds[] = {"valid", "invalid", "probe"};
 
+/// `work_limit: X` (a ratio to the oracle's instructions, at least 1) and `work_points: P` come
+/// together: a limit without points would score nothing, points without a limit have no rule.
+void apply_work_plan(const std::string& file, const YAML::Node& plan_node, WeekPlan& plan) {
+  const YAML::Node limit = plan_node["work_limit"], points = plan_node["work_points"];
+  if (!limit && !points) return;
+  if (!limit || !points)
+    fail(file, limit ? limit : points, "'work_limit' and 'work_points' come together: the ratio to the oracle's "
+                                       "work a kernel may reach, and the points it then earns");
+  double ratio = scalar<double>(file, limit, "work_limit");
+  if (!(ratio >= 1)) fail(file, limit, "work_limit is a ratio to the oracle's work: 1 or more (e.g. 1.5)");
+  plan.work_limit = ratio;
+  plan.work_points = non_negative(file, points, "work_points");
+}
+
 /// Week `week`'s plan from `root`, the parsed weeks.yaml (`file`) of `suites_dir`.
 WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, const YAML::Node& root, int week) {
   const YAML::Node weeks = weeks_of(file, root);
@@ -316,7 +331,7 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
   const YAML::Node& plan_node = *entry;
   refuse_renamed_keys(file, plan_node, fmt::format("week {}", week));
   expect_keys(file, plan_node, fmt::format("week {}", week),
-              {"suites", "fuzz", "fuzz_visibility", "fuzz_minimized", "limits"});
+              {"suites", "fuzz", "fuzz_visibility", "fuzz_minimized", "limits", "work_limit", "work_points"});
   if (!plan_node["suites"] || !plan_node["suites"].IsSequence() || plan_node["suites"].size() == 0)
     fail(file, plan_node, fmt::format("week {} needs 'suites:', a list of suite folders", week));
   for (const YAML::Node& s : plan_node["suites"]) {
@@ -345,6 +360,7 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
     plan.fuzz_minimized_shown = v == "shown";
   }
   apply_limits(file, plan_node["limits"], plan.limits, plan.compile_limits);
+  apply_work_plan(file, plan_node, plan);
   return plan;
 }
 
@@ -396,6 +412,11 @@ std::variant<LoadedWeek, SuiteError> load_week(const std::string& suites_dir, in
     if (auto* e = std::get_if<SuiteError>(&tests)) return *e;
     for (TestCase& t : std::get<std::vector<TestCase>>(tests)) loaded.tests.push_back(std::move(t));
   }
+  for (TestCase& t : loaded.tests)
+    if (t.render_work && loaded.plan.work_limit) {
+      t.work_limit = loaded.plan.work_limit;
+      t.work_points = loaded.plan.work_points;
+    }
   return loaded;
 }
 

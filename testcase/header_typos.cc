@@ -51,4 +51,14 @@ std::optional<std::string_view> misspelt_header_keyword(std::string_view text) {
   return best;  // distance 0 too: `Expect:` with a capital is not a header either
 }
 
+std::optional<std::string_view> misspelt_render_word(std::string_view word) {
+  std::string lower;
+  for (char c : word) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  std::string_view w = lower;
+  if (typo_distance(w, "work") <= 1) return "work";
+  std::string_view name = w.substr(0, w.find('='));
+  if (w.find('=') != std::string_view::npos && typo_distance(name, "loops") <= 1) return "loops=N";
+  return std::nullopt;
+}
+
 }  // namespace uirgrade

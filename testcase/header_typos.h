@@ -20,4 +20,8 @@ int typo_distance(std::string_view a, std::string_view b);
 /// edits from a keyword (one for keywords of four letters). nullopt for free text.
 std::optional<std::string_view> misspelt_header_keyword(std::string_view comment_text);
 
+/// For a word after `render:` that is not an option: the option it probably misspells (`wrok`,
+/// `Work`, `works` -> `work`; `loop=3`, `lops=3` -> `loops=N`), one edit away (case ignored).
+std::optional<std::string_view> misspelt_render_word(std::string_view word);
+
 }  // namespace uirgrade

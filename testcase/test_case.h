@@ -55,6 +55,12 @@ struct TestCase {
   std::map<int, DataSpec> data;                  // `# data S: ...`; slots without one are Random
   std::optional<std::vector<int>> check_slots;   // `# check: ...`; nullopt: all slots
   std::optional<int> render_loops;               // `# render: loops=N`
+  bool render_work = false;                      // `# render: work`: the kernel's work is counted (grader/work_counter.h)
+  /// From the week's plan (weeks.yaml `work_limit`, `work_points`): a work test whose kernel may
+  /// execute at most this many times the oracle's instructions to earn `work_points` more. Unset:
+  /// work is advisory (reported, worth nothing).
+  std::optional<double> work_limit;
+  double work_points = 0;
   /// The line of each header, keyed by its name as written without the colon and with the slot in
   /// decimal: "expect", "expect assert", "expect 1", "data 0", "check", "error", "render". For
   /// messages that point at the header a check disagrees with (grader/suite_check.h).

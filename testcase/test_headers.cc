@@ -165,13 +165,24 @@ class HeaderParser {
     return false;
   }
 
+  /// `render`, `render: loops=N`, `render: work`, or both words in either order (`loops=3 work`).
   bool parse_render(const std::vector<std::string>& words) {
     test_->mode = Mode::Render;
-    if (words.empty()) return true;  // `render`, or `render:` with nothing after it
-    std::string_view w = words[0];
-    if (words.size() != 1 || !w.starts_with("loops=") || !all_digits(w.substr(6)) || w.size() > 12)
-      return fail("expected 'render' or 'render: loops=N'");
-    test_->render_loops = std::stoi(std::string(w.substr(6)));
+    constexpr const char* kForms = "expected 'render', 'render: loops=N', 'render: work' or 'render: loops=N work'";
+    for (const std::string& word : words) {
+      std::string_view w = word;
+      if (w == "work") {
+        if (test_->render_work) return fail("render: 'work' is written twice");
+        test_->render_work = true;
+      } else if (w.starts_with("loops=") && all_digits(w.substr(6)) && w.size() <= 12) {
+        if (test_->render_loops) return fail("render: 'loops=N' is written twice");
+        test_->render_loops = std::stoi(std::string(w.substr(6)));
+      } else if (std::optional<std::string_view> near = misspelt_render_word(w)) {
+        return fail(fmt::format("render: '{}' is not a render option; did you mean '{}'? ({})", w, *near, kForms));
+      } else {
+        return fail(kForms);
+      }
+    }
     return true;
   }
 
@@ -276,6 +287,7 @@ std::optional<SuiteError> check_consistency(const std::string& path, const std::
     // An invalid program is never run: data, contents and loop counts are meaningless for it. It
     // may be a render test: `render` must then fail with the same error as `run` (spec §6.2).
     if (test.render_loops) return error(at("render"), "'render: loops=N' does not apply to an 'exit 2' test");
+    if (test.render_work) return error(at("render"), "'render: work' does not apply to an 'exit 2' test");
     for (const auto& [key, line] : test.header_lines)
       if (key != "expect" && key != "error" && key != "render" && key != "about")
         return error(line, fmt::format("'{}:' does not apply to an 'exit 2' test", key));

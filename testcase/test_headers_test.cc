@@ -88,6 +88,36 @@ TEST(TestHeaders, ExpectContentsCheckAssertErrorRender) {
   EXPECT_FALSE(r.render_loops);
 }
 
+TEST(TestHeaders, RenderWorkAloneOrWithLoops) {
+  TestCase w = parse_ok("# expect: exit 0\n# render: work\n");
+  EXPECT_EQ(w.mode, Mode::Render);
+  EXPECT_TRUE(w.render_work);
+  EXPECT_FALSE(w.render_loops);
+  for (const char* header : {"# render: loops=3 work\n", "# render: work loops=3\n"}) {
+    TestCase both = parse_ok(std::string("# expect: exit 0\n") + header);
+    EXPECT_TRUE(both.render_work) << header;
+    EXPECT_EQ(both.render_loops, 3) << header;
+  }
+  EXPECT_FALSE(parse_ok("# expect: exit 0\n# render: loops=2\n").render_work);
+  EXPECT_FALSE(parse_ok("# expect: exit 0\n# render\n").render_work);
+}
+
+TEST(TestHeaders, MisspeltRenderOptionsAreNamed) {
+  // A misspelling of `work` would silently drop the measurement: it is an error that names the fix.
+  for (const char* header : {"# render: wrok\n", "# render: works\n", "# render: Work\n", "# render: loops=3 wrk\n"}) {
+    SuiteError e = parse_error(std::string("# expect: exit 0\n") + header);
+    EXPECT_EQ(e.line, 2) << header;
+    EXPECT_NE(e.message.find("did you mean 'work'"), std::string::npos) << e.message;
+  }
+  SuiteError loop = parse_error("# expect: exit 0\n# render: loop=3 work\n");
+  EXPECT_NE(loop.message.find("did you mean 'loops=N'"), std::string::npos) << loop.message;
+  EXPECT_NE(parse_error("# expect: exit 0\n# render: work work\n").message.find("twice"), std::string::npos);
+  EXPECT_NE(parse_error("# expect: exit 0\n# render: loops=1 loops=2\n").message.find("twice"), std::string::npos);
+  SuiteError other = parse_error("# expect: exit 0\n# render: fast\n");
+  EXPECT_NE(other.message.find("'render: work'"), std::string::npos) << other.message;
+  EXPECT_EQ(parse_error("# expect: exit 2\n# render: work\n").line, 2);  // an invalid program runs no kernel
+}
+
 TEST(TestHeaders, FreeTextCommentsAreNotHeaders) {
   TestCase t = parse_ok(
       "# A comment that mentions expect and data.\n"
