@@ -19,6 +19,7 @@
 #include "grader/elf_object.h"
 #include "grader/file_text.h"
 #include "grader/sha256.h"
+#include "grader/work_counter.h"
 
 namespace uirgrade {
 namespace {
@@ -108,7 +109,8 @@ std::string sanitizer_defaults_c(uint64_t rss_limit_mb) {
 }
 
 CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb)
-    : runner_(runner), rss_limit_mb_(rss_limit_mb), cc_path_(find_on_path("cc")), cc_identity_(compiler_identity(cc_path_)) {
+    : runner_(runner), rss_limit_mb_(rss_limit_mb), cc_path_(find_on_path("cc")), cc_identity_(compiler_identity(cc_path_)),
+      work_counter_(std::make_unique<WorkCounter>(runner)) {
   std::error_code ec;
   std::string pattern = (std::filesystem::temp_directory_path(ec) / "uirgrade-cc-XXXXXX").string();
   if (ec) pattern = "/tmp/uirgrade-cc-XXXXXX";

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -23,6 +24,8 @@
 #include "sandbox/process.h"
 
 namespace uirgrade {
+
+class WorkCounter;  // grader/work_counter.h
 
 struct CompileOutcome {
   /// CompileLimit: the student's C did not compile within the week's compile limits (time or
@@ -80,6 +83,10 @@ class CCompiler {
 
   int compiler_runs() const;  // how many times the compiler was started (objects and links)
 
+  /// The counter of `# render: work` tests (grader/work_counter.h), on the same runner, with its own
+  /// private directory and the oracle's counts cached for the compiler's lifetime.
+  WorkCounter& work_counter() { return *work_counter_; }
+
  private:
   /// The outcome cached under `key`, built once by `build(SHA-256 of key)`; concurrent callers wait.
   CompileOutcome cached(const std::string& key, const std::function<CompileOutcome(const std::string&)>& build);
@@ -99,6 +106,7 @@ class CCompiler {
   std::unordered_map<std::string, std::shared_future<CompileOutcome>> cache_;
   int compiler_runs_ = 0;
   bool weakened_shared_ = false;
+  std::unique_ptr<WorkCounter> work_counter_;
 };
 
 /// The run of a compiled kernel (`compiled` Ok): from a copy in the run's own directory (owned by

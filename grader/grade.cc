@@ -36,6 +36,18 @@ std::string context_of_failure(const TestCase& test, const Expected& expected, c
   return failure_context(test, facts);
 }
 
+/// A passing work test: its figure, its work points, and for a scored week an internal error of
+/// the counter as the test's (retried, never the student's loss).
+void apply_work(const WorkFigure& work, TestResult& result) {
+  result.work = work;
+  result.points += work.points;
+  if (work.max_points > 0 && work.status == WorkFigure::Status::InternalError) {
+    result.verdict = Verdict::InternalError;
+    result.points = 0;
+    result.message = work.message;
+  }
+}
+
 constexpr const char* kBudgetRanOut = "the student's time budget (--student-budget) ran out";
 
 TestResult not_run_result(const TestCase& test, std::string message) {
@@ -81,6 +93,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
     result.verdict = Verdict::Pass;
     result.points = test.points;
     result.message = outcome.note;
+    if (outcome.work) apply_work(*outcome.work, result);
     return result;
   }
   result.verdict = outcome.failure->verdict;
@@ -104,7 +117,7 @@ TestResult result_naming(const TestCase& test) {
   result.mode = test.mode;
   result.visibility = test.visibility;
   result.minimized_shown = test.minimized_shown;
-  result.max_points = test.points;
+  result.max_points = test.points + (test.mode == Mode::Render && test.render_work && test.work_limit ? test.work_points : 0);
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/work_result.h"
 #include "testcase/test_case.h"
 
 namespace uirgrade {
@@ -46,6 +47,9 @@ struct TestResult {
   std::string minimized;          // a generated test: the smallest program that fails the same way
   std::string minimized_message;  // how that smaller program fails
   bool minimized_shown = true;    // the student may see `minimized` even when the test is not visible
+  /// A passing `# render: work` test: its kernel's work against the oracle's (grader/work_result.h);
+  /// `points` and `max_points` include the work points of a scored week.
+  std::optional<WorkFigure> work;
 };
 
 }  // namespace uirgrade

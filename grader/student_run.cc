@@ -18,6 +18,7 @@
 #include "grader/startup_check.h"
 #include "testcase/student_program.h"
 #include "grader/verdict.h"
+#include "grader/work_measure.h"
 
 namespace uirgrade {
 namespace {
@@ -197,6 +198,9 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   outcome.failure = judge_kernel_lockdown(ran, what);
   if (!outcome.failure) outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, ran, what, &outcome.note);
+  if (!outcome.failure && test.render_work)
+    outcome.work = measure_work(test, expected, outcome.rendered_c, outcome.driver_c, limits, compile_limits_for(config),
+                                compiler.work_counter());
   return outcome;
 }
 

@@ -11,6 +11,7 @@
 #include "testcase/expected.h"
 #include "grader/grade_config.h"
 #include "grader/judge.h"
+#include "grader/work_result.h"
 #include "sandbox/process.h"
 
 namespace uirgrade {
@@ -23,6 +24,7 @@ struct Outcome {
   double compile_seconds = 0;  // render: the C compiler's wall time on the kernel (0 when cached)
   std::string actual_out, actual_err;
   std::string rendered_c, driver_c;
+  std::optional<WorkFigure> work;  // a passing `# render: work` test: its kernel's work (grader/work_measure.h)
 };
 
 /// The limits of one test's student commands: the week's, with the test's timeout capped by --timeout,

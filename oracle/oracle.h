@@ -38,6 +38,10 @@ RunResult run(const Compiled& compiled, const std::vector<SlotData>& inputs);
 
 /// The C translation unit of spec §6.2 for a valid program.
 std::string render_c(const Compiled& compiled);
+/// The same C, and for each of its lines (index 0 = line 1) the top-level statement of
+/// Program::stmts that line renders, or -1 (a line of no statement: includes, helpers, functions,
+/// kernel's own braces): the line map that says which UIR statement a line of the oracle's C is.
+std::string render_c(const Compiled& compiled, std::vector<int32_t>* line_stmts);
 
 /// A C `main` that reads slot data on stdin like `run`, calls `kernel`, prints the buffers like `run`
 /// and exits 0, or 1 with "PROG:LINE: assert failed" on stderr when kernel returns a line. Compile it

@@ -109,7 +109,9 @@ class CRenderer {
   explicit CRenderer(const Compiled& compiled)
       : program_(compiled.program), linear_(compiled.linear), mutants_(compiled.mutants.showing_in(MUTANT_RENDER)) {}
 
-  std::string render() {
+  /// The C; `line_stmts`, when given, gets for each C line (index 0 = line 1) the top-level
+  /// statement it renders, or -1 (includes, helpers, functions, braces of kernel itself).
+  std::string render(std::vector<int32_t>* line_stmts = nullptr) {
     std::string functions;
     for (size_t f = 0; f < program_.funcs.size(); ++f) functions += render_function(static_cast<int>(f));
     std::string kernel = render_kernel();
@@ -121,7 +123,12 @@ class CRenderer {
     for (const Helper* helper : kHelpers)
       if (used_helpers_.count(helper->name)) out += std::string(helper->definition);
     if (!used_helpers_.empty()) out += "\n";
-    return out + functions + kernel;
+    out += functions;
+    if (line_stmts) {
+      line_stmts->assign(std::count(out.begin(), out.end(), '\n'), -1);
+      line_stmts->insert(line_stmts->end(), kernel_line_stmts_.begin(), kernel_line_stmts_.end());
+    }
+    return out + kernel;
   }
 
  private:
@@ -243,6 +250,7 @@ class CRenderer {
   // --- statements --------------------------------------------------------------------------
 
   void line(int depth, const std::string& text) {
+    kernel_line_stmts_.push_back(current_stmt_);
     out_.append(2 * depth, ' ');
     out_ += text;
     out_ += '\n';
@@ -331,6 +339,7 @@ class CRenderer {
     for (const Placed& item : linear_.items) has_asserts |= program_.stmts[item.stmt].op == Op::Assert;
 
     out_.clear();
+    kernel_line_stmts_.clear();
     line(0, fmt::format("int32_t kernel({}) {{", params.empty() ? "void" : params));
     // Allocs live in static storage (up to 2^24 elements: too big for the stack) and start at zero
     // on every call (spec §4: zero-initialised once when the program starts).
@@ -349,7 +358,9 @@ class CRenderer {
       // item.depth counts the loops open after the item: a `for` line sits outside its own loop.
       const Stmt& s = program_.stmts[item.stmt];
       int depth = s.op == Op::Range ? item.depth - 1 : item.depth;
+      current_stmt_ = item.stmt;
       render_statement(item.stmt, depth + 1);
+      current_stmt_ = -1;
     }
     line(1, has_asserts ? "return failed_assert_line;" : "return 0;");
     line(0, "}");
@@ -361,10 +372,16 @@ class CRenderer {
   Mutants mutants_;  // the student bugs it renders with (oracle/mutants.h); none for the oracle
   std::set<std::string> used_helpers_;
   std::string out_;  // the block being printed
+  int32_t current_stmt_ = -1;               // the top-level statement being rendered, or -1
+  std::vector<int32_t> kernel_line_stmts_;  // per line of kernel's block: current_stmt_ when printed
 };
 
 }  // namespace
 
 std::string render_c(const Compiled& compiled) { return CRenderer(compiled).render(); }
+
+std::string render_c(const Compiled& compiled, std::vector<int32_t>* line_stmts) {
+  return CRenderer(compiled).render(line_stmts);
+}
 
 }  // namespace uir

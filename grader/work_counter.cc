@@ -1,0 +1,219 @@
+// One compile and one counted run per kernel, both through the CommandRunner like every process
+// of a student's. The compiler writes `out` in its working directory; the runner moves it into this
+// counter's private directory, from which the counted run gets a copy in its own run directory (the
+// path of the private directory never appears on a student's command line). callgrind writes its
+// dump after the program has exited, and a shell appends it to stderr, so the dump is the last thing
+// on stderr; it is taken from there, so a kernel whose run ends in exit 1 (a failing assert, a test
+// that expects it) is counted too (ProcessRequest::take_files takes files only after exit 0).
+#include "grader/work_counter.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "grader/c_compile.h"
+#include "grader/file_text.h"
+#include "grader/sha256.h"
+
+namespace uirgrade {
+namespace {
+
+constexpr const char* kOutputName = "out";
+constexpr const char* kDumpStart = "# callgrind format";
+constexpr uint64_t kValgrindAddressSpace = 1ull << 30;  // valgrind's own mappings, beside the kernel's
+constexpr uint64_t kDumpCap = 64ull << 20;              // callgrind's dump on stderr
+
+std::string find_cc() {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  for (size_t start = 0; start <= dirs.size();) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    std::string candidate = dirs.substr(start, end - start) + "/cc";
+    if (end > start && access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return "";
+}
+
+/// Whether valgrind itself failed (as opposed to the program it runs): its fatal messages start with
+/// "valgrind: " (a warning says "(non-fatal)" and is not one), or it reports an internal error.
+bool valgrind_failed_itself(const std::string& err) {
+  if (err.find("the 'impossible' happened") != std::string::npos ||
+      err.find("Valgrind's memory management: out of memory") != std::string::npos)
+    return true;
+  for (size_t at = 0; (at = err.find("valgrind: ", at)) != std::string::npos; at += 10) {
+    bool line_start = at == 0 || err[at - 1] == '\n';
+    if (line_start && err.compare(at, 28, "valgrind: warning (non-fatal") != 0 && err.compare(at, 20, "valgrind: continuing") != 0)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> work_compile_flags() {
+  return {"-std=c11", "-O0", "-g", "-ffp-contract=off", "-w", "-Wl,-z,now"};
+}
+
+std::vector<std::string> work_count_command() {
+  // callgrind writes its dump to a file when the program exits; the shell appends it to stderr and
+  // exits as valgrind did (128 + N for a signal N). /dev/stderr is no way out: the run's pipes
+  // belong to the grader, and a borrowed uid may not open them again through /proc.
+  // --vgdb=no: no gdbserver FIFOs in /tmp.
+  return {"/bin/sh", "-c",
+          "/usr/bin/valgrind -q --vgdb=no --tool=callgrind --toggle-collect=kernel --dump-instr=yes "
+          "--callgrind-out-file=callgrind.out /lib64/ld-linux-x86-64.so.2 ./kernel; status=$?; "
+          "cat callgrind.out >&2 2>/dev/null; exit $status",
+          "uirgrade-count"};
+}
+
+WorkCounter::WorkCounter(CommandRunner& runner) : runner_(runner), cc_path_(find_cc()) {
+  std::error_code ec;
+  std::string pattern = (std::filesystem::temp_directory_path(ec) / "uirgrade-work-XXXXXX").string();
+  if (ec) pattern = "/tmp/uirgrade-work-XXXXXX";
+  if (mkdtemp(pattern.data()) != nullptr) dir_ = pattern;  // 0700: the grader's alone
+}
+
+WorkCounter::~WorkCounter() {
+  std::error_code ec;
+  if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
+}
+
+int WorkCounter::compiles() const {
+  std::lock_guard lock(mutex_);
+  return compiles_;
+}
+
+WorkCount WorkCounter::count(const std::string& kernel_c, const std::string& driver_c, const std::string& stdin_data,
+                             const ProcessLimits& limits, const CompileLimits& compile_limits) {
+  return compile_and_count(kernel_c, driver_c, stdin_data, limits, compile_limits);
+}
+
+WorkCount WorkCounter::count_reference(const std::string& oracle_c, const std::string& driver_c,
+                                       const std::string& stdin_data, const ProcessLimits& limits) {
+  const std::string key = sha256_hex(oracle_c + '\0' + driver_c + '\0' + stdin_data);
+  std::promise<WorkCount> promise;
+  std::shared_future<WorkCount> future;
+  bool ours = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = references_.try_emplace(key);
+    if (inserted) {
+      it->second = promise.get_future().share();
+      ours = true;
+    }
+    future = it->second;
+  }
+  if (!ours) {
+    WorkCount cached = future.get();
+    cached.seconds = 0;
+    return cached;
+  }
+  WorkCount counted = compile_and_count(oracle_c, driver_c, stdin_data, limits, CompileLimits{});
+  promise.set_value(counted);
+  if (counted.status == WorkCount::Status::InternalError) {  // a failure of ours is tried again next time
+    std::lock_guard lock(mutex_);
+    references_.erase(key);
+  }
+  return counted;
+}
+
+WorkCount WorkCounter::compile_and_count(const std::string& kernel_c, const std::string& driver_c,
+                                         const std::string& stdin_data, const ProcessLimits& limits,
+                                         const CompileLimits& compile_limits) {
+  WorkCount count;
+  if (cc_path_.empty() || dir_.empty()) {
+    count.message = cc_path_.empty() ? "no C compiler: `cc` is not on PATH" : "no private directory for counted kernels";
+    return count;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    ++compiles_;
+  }
+  // One binary per call, named by its text and removed after its run: nothing outlives the count.
+  char unique[32];
+  snprintf(unique, sizeof unique, "%p", static_cast<void*>(&count));
+  const std::string binary = fmt::format("{}/work-{}-{}", dir_, sha256_hex(kernel_c + '\0' + driver_c).substr(0, 16),
+                                         unique + 2);
+  ProcessRequest compile;
+  compile.argv = {cc_path_};
+  for (const std::string& flag : work_compile_flags()) compile.argv.push_back(flag);
+  compile.argv.insert(compile.argv.end(), {"kernel.c", "driver.c", "-o", kOutputName, "-lm"});
+  compile.files = {{"kernel.c", kernel_c}, {"driver.c", driver_c}};
+  compile.take_files = {{kOutputName, binary}};
+  compile.limits = c_compiler_limits(compile_limits);
+  ProcessResult compiled = runner_.run(compile);
+  count.seconds += compiled.wall_seconds;
+  if (!compiled.started || !compiled.exited || compiled.exit_code != 0 || access(binary.c_str(), R_OK) != 0) {
+    // It compiled with the spec's flags a moment ago; at -O0 without sanitizers it must compile too.
+    count.message = fmt::format("the kernel did not compile for counting (-O0): {}",
+                                !compiled.started ? compiled.internal_error
+                                : compiled.err.empty() ? std::string("no output") : compiled.err.substr(0, 400));
+    return count;
+  }
+  std::string binary_bytes = read_file_text_or_empty(binary);
+  std::error_code ec;
+  std::filesystem::remove(binary, ec);
+
+  ProcessRequest run;
+  run.argv = work_count_command();
+  run.files = {{"kernel", binary_bytes}};
+  run.stdin_data = stdin_data;
+  run.limits = limits;
+  run.limits.wall_seconds = std::min(limits.wall_seconds * kCountedRunSlowdown + kCountedRunStartSeconds, kMaxCountedRunSeconds);
+  run.limits.cpu_seconds = std::min(limits.cpu_seconds * kCountedRunSlowdown + kCountedRunStartSeconds, kMaxCountedRunSeconds);
+  run.limits.stderr_cap_bytes = kDumpCap;
+  run.limits.memory_bytes = limits.memory_bytes + kValgrindAddressSpace;
+  if (limits.address_space_bytes < std::numeric_limits<uint64_t>::max() - kValgrindAddressSpace)
+    run.limits.address_space_bytes = limits.address_space_bytes + kValgrindAddressSpace;
+  ProcessResult ran = runner_.run(run);
+  count.seconds += ran.wall_seconds;
+  if (!ran.started) {
+    count.message = "could not start valgrind: " + ran.internal_error;
+    return count;
+  }
+  // A limit is the kernel's (it ran long or large under the counter); then valgrind's own failure
+  // is ours; then a signal or an exit the driver never makes is the kernel's.
+  const bool limit = ran.timed_out || ran.cpu_limit || ran.memory_limit;
+  if (!limit && valgrind_failed_itself(ran.err)) {
+    size_t at = ran.err.find("valgrind");
+    count.message = "valgrind failed: " + ran.err.substr(at == std::string::npos ? 0 : at, 300);
+    return count;
+  }
+  if (limit || ran.signal != 0 || !ran.exited || (ran.exit_code != 0 && ran.exit_code != 1)) {
+    count.status = WorkCount::Status::KernelFailed;
+    count.message = ran.timed_out || ran.cpu_limit
+                        ? fmt::format("the kernel did not finish under the instruction counter within {:g} s",
+                                      run.limits.wall_seconds)
+                    : ran.memory_limit ? "the kernel ran out of memory under the instruction counter"
+                    : ran.signal != 0  ? fmt::format("the kernel was killed by signal {} under the instruction counter "
+                                                     "(compiled at -O0 without sanitizers)", ran.signal)
+                                       : fmt::format("the kernel's program exited {} under the instruction counter",
+                                                     ran.exit_code);
+    return count;
+  }
+  size_t dump = ran.err.rfind(kDumpStart);
+  if (dump == std::string::npos || ran.stderr_truncated) {
+    count.message = ran.stderr_truncated ? "callgrind's output was larger than its cap"
+                                         : "valgrind wrote no callgrind output";
+    return count;
+  }
+  std::string error;
+  std::optional<CallgrindProfile> profile = parse_callgrind_profile(std::string_view(ran.err).substr(dump), "kernel.c", &error);
+  if (!profile) {
+    count.message = error;
+    return count;
+  }
+  count.status = WorkCount::Status::Ok;
+  count.profile = std::move(*profile);
+  return count;
+}
+
+}  // namespace uirgrade

@@ -1,0 +1,25 @@
+// The work figure of one `# render: work` test (spec §7, issue 26): the student's kernel and the
+// oracle's, counted the same way (grader/work_counter.h), their ratio, the hot lines
+// (grader/hot_lines.h), and the week's verdict on it (advisory, or points within a limit).
+#pragma once
+
+#include <string>
+
+#include "grader/work_counter.h"
+#include "grader/work_result.h"
+#include "testcase/expected.h"
+#include "testcase/test_case.h"
+
+namespace uirgrade {
+
+/// Counts `student_c` (which passed the test) and the oracle's C for the test's program and data,
+/// both with `driver_c` on the test's stdin. Scored when the test has a work_limit (weeks.yaml).
+WorkFigure measure_work(const TestCase& test, const Expected& expected, const std::string& student_c,
+                        const std::string& driver_c, const ProcessLimits& limits, const CompileLimits& compile_limits,
+                        WorkCounter& counter);
+
+/// The points of a measured figure under the test's plan: the work points when the ratio is within
+/// the limit, else 0; sets work.limit, work.points and work.max_points.
+void score_work(const TestCase& test, WorkFigure& work);
+
+}  // namespace uirgrade
