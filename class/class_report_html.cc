@@ -10,6 +10,7 @@
 
 #include "reports/html_text.h"
 #include "reports/report_names.h"
+#include "class/class_work.h"
 #include "class/svg_histogram.h"
 
 namespace uirgrade {
@@ -274,6 +275,7 @@ void write_class_report(const ClassRun& run, const std::vector<MutantKills>& mut
   write_failure_groups(run, out);
   out << "<h2 id=\"scores-title\">Scores of the graded students</h2>\n" << svg_histogram(percents) << "\n";
   write_pass_rates(run, out);
+  write_work_section_html(run, out);
   write_clusters(run, out);
   out << "</body>\n</html>\n";
 }

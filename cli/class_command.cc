@@ -12,6 +12,7 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include "class/class_work.h"
 #include "class/class_grading.h"
 #include "class/class_report_html.h"
 #include "reports/plural.h"
@@ -64,6 +65,8 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
     err << "grade class: " << *error << '\n';
     ok = false;
   }
+  for (const WorkDistribution& work : work_distributions(run))
+    err << fmt::format("grade class: work of {}: {}\n", work.test, describe_distribution(work));
   err << fmt::format("grade class: {}; {}/gradebook.csv, {}/class.html\n", count_of(run.students.size(), "student"),
                      options.out_dir, options.out_dir);
   return ok ? kAllPassed : kUsageOrSuiteError;

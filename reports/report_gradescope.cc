@@ -10,6 +10,7 @@
 // Outputs are plain text (`output_format: text`), so that nothing a student's compiler printed is
 // taken as HTML or Markdown, and they pass through printable_text, so that escapes show as `\x1b`.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <map>
@@ -22,6 +23,7 @@
 #include "reports/shown_result.h"
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
+#include "reports/report_work.h"
 
 namespace uirgrade {
 namespace {
@@ -35,6 +37,7 @@ std::string test_output(const TestResult& result) {
   if (!shown.message.empty()) text += "\n" + shown.message;
   if (std::string details = details_and_minimized(shown); !details.empty()) text += "\n\n" + details;
   if (!shown.reproduce.empty()) text += "\n\nTo reproduce:\n" + shown.reproduce;
+  if (std::vector<std::string> work = work_lines(result); !work.empty()) text += "\n\n" + fmt::format("{}", fmt::join(work, "\n"));
   return text;
 }
 

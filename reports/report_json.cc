@@ -6,6 +6,7 @@
 // The seed is written as a decimal string: it is a full 64-bit value, and JSON numbers above 2^53
 // lose digits in JavaScript and in many CI tools.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <charconv>
 #include <cmath>
@@ -20,8 +21,75 @@
 #include "reports/shown_result.h"
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
+#include "reports/report_digest.h"
+#include "grader/display_text.h"
 
 namespace uirgrade {
+
+namespace {
+
+std::string_view work_status_name(WorkFigure::Status status) {
+  switch (status) {
+    case WorkFigure::Status::Measured: return "measured";
+    case WorkFigure::Status::KernelFailed: return "kernel-failed";
+    case WorkFigure::Status::InternalError: return "internal-error";
+  }
+  return "internal-error";
+}
+
+std::vector<std::string> split_names(const std::string& text) {
+  std::vector<std::string> names;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) names.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return names;
+}
+
+std::optional<WorkFigure::Status> work_status_from_name(std::string_view name) {
+  for (auto status : {WorkFigure::Status::Measured, WorkFigure::Status::KernelFailed, WorkFigure::Status::InternalError})
+    if (work_status_name(status) == name) return status;
+  return std::nullopt;
+}
+
+/// A work test's figure (issue 26): the counts, the ratio, the plan's verdict and, for a test the
+/// student may see, the hot lines with the student's C (bounded and escaped like every student text).
+void write_work(const WorkFigure& work, bool with_lines, JsonWriter& json) {
+  json.key("work");
+  json.begin_object();
+  json.key("status").string(work_status_name(work.status));
+  json.key("message").string(shown_line(work.message));
+  json.key("instructions").number(static_cast<double>(work.student_instructions));
+  json.key("oracle_instructions").number(static_cast<double>(work.oracle_instructions));
+  json.key("ratio").number(work.ratio);
+  json.key("scored").boolean(work.limit.has_value() && work.max_points > 0);
+  json.key("limit").number(work.limit.value_or(0));
+  json.key("points").number(work.points);
+  json.key("max_points").number(work.max_points);
+  json.key("time").number(work.seconds);
+  json.key("hot_lines");
+  json.begin_array();
+  if (with_lines)
+    for (const HotLine& hot : work.hot_lines) {
+      json.begin_object();
+      json.key("line").integer(hot.line);
+      json.key("runs").number(static_cast<double>(hot.runs));
+      json.key("source").string(shown_line(hot.source_line));
+      json.key("oracle_statement").string(hot.oracle_statement);
+      json.key("oracle_line").integer(hot.oracle_uir_line);
+      json.key("oracle_runs").number(static_cast<double>(hot.oracle_runs));
+      json.key("oracle_loops").string(fmt::format("{}", fmt::join(hot.oracle_loops, " ")));
+      json.key("depends_on").string(fmt::format("{}", fmt::join(hot.depends_on, " ")));
+      json.key("text").string(describe_hot_line(hot));
+      json.end_object();
+    }
+  json.end_array();
+  json.end_object();
+}
+
+}  // namespace
 
 void write_json(const Report& report, std::ostream& out) {
   const RunInfo& info = report.info;
@@ -70,6 +138,7 @@ void write_json(const Report& report, std::ostream& out) {
     json.key("minimized").string(shown.minimized);
     json.key("minimized_message").string(shown.minimized_message);
     json.key("minimized_shown").boolean(result.minimized_shown);
+    if (result.work) write_work(*result.work, student_may_see(result), json);
     json.end_object();
   }
   json.end_array();
@@ -176,6 +245,38 @@ TestResult read_test(const JsonValue& object, const std::string& where, std::str
   result.minimized_message = fields.text(fields.renamed("minimized_message", "shrunk_message"));
   result.minimized_shown =  // absent in reports before it
       fields.optional_boolean(fields.renamed("minimized_shown", "shrunk_shown"), true);
+  if (const JsonValue* work = object.find("work")) {  // absent before issue 26 and for tests without work
+    if (work->kind != JsonValue::Kind::Object) {
+      fields.fail("field \"work\" must be an object");
+      return result;
+    }
+    FieldReader w(*work, fmt::format("{} ({}) work", where, result.name), error);
+    WorkFigure figure;
+    figure.status = w.name<WorkFigure::Status>("status", work_status_from_name);
+    figure.message = w.text("message");
+    figure.student_instructions = static_cast<uint64_t>(w.number("instructions"));
+    figure.oracle_instructions = static_cast<uint64_t>(w.number("oracle_instructions"));
+    figure.ratio = w.number("ratio");
+    if (w.optional_boolean("scored", false)) figure.limit = w.number("limit");
+    figure.points = w.number("points");
+    figure.max_points = w.number("max_points");
+    figure.seconds = w.number("time");
+    if (const JsonValue* hot = work->find("hot_lines"); hot && hot->kind == JsonValue::Kind::Array)
+      for (const JsonValue& item : hot->items) {
+        FieldReader h(item, fmt::format("{} ({}) hot line", where, result.name), error);
+        HotLine line;
+        line.line = h.integer("line");
+        line.runs = static_cast<uint64_t>(h.number("runs"));
+        line.source_line = h.text("source");
+        line.oracle_statement = h.text("oracle_statement");
+        line.oracle_uir_line = h.integer("oracle_line");
+        line.oracle_runs = static_cast<uint64_t>(h.number("oracle_runs"));
+        line.oracle_loops = split_names(h.text("oracle_loops"));
+        line.depends_on = split_names(h.text("depends_on"));
+        figure.hot_lines.push_back(std::move(line));
+      }
+    result.work = std::move(figure);
+  }
   return result;
 }
 

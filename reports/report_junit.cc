@@ -17,6 +17,7 @@
 #include "reports/shown_result.h"
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
+#include "reports/report_work.h"
 
 namespace uirgrade {
 namespace {
@@ -54,13 +55,20 @@ void write_testcase(const TestResult& result, std::ostream& out) {
   out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"", xml_attribute(result.suite),
                      xml_attribute(result_label(result)), xml_seconds(result.seconds));
   // A render test's compile time, as a property of the test case (JUnit's schema allows them).
+  std::string properties;
+  if (result.compile_seconds > 0)
+    properties += fmt::format("<property name=\"compile_time\" value=\"{}\"/>", xml_seconds(result.compile_seconds));
+  if (result.work && result.work->status == WorkFigure::Status::Measured)  // the figure, for CI dashboards
+    properties += fmt::format("<property name=\"work_ratio\" value=\"{:.4f}\"/>", result.work->ratio);
   const std::string compiled =
-      result.compile_seconds > 0
-          ? fmt::format("      <properties><property name=\"compile_time\" value=\"{}\"/></properties>\n",
-                        xml_seconds(result.compile_seconds))
-          : std::string();
+      properties.empty() ? std::string() : fmt::format("      <properties>{}</properties>\n", properties);
+  // A work figure reads as the test's output: a pass with advice is still a pass.
+  std::string work;
+  for (const std::string& line : work_lines(result)) work += line + "\n";
+  const std::string work_out =
+      work.empty() ? std::string() : fmt::format("      <system-err>{}</system-err>\n", xml_escape(work));
   if (result.verdict == Verdict::Pass) {
-    out << (compiled.empty() ? std::string("/>\n") : ">\n" + compiled + "    </testcase>\n");
+    out << (compiled.empty() && work_out.empty() ? std::string("/>\n") : ">\n" + compiled + work_out + "    </testcase>\n");
     return;
   }
   const char* element = result.verdict == Verdict::InternalError ? "error" : "failure";

@@ -18,6 +18,7 @@
 #include "reports/plural.h"
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
+#include "reports/report_work.h"
 
 namespace uirgrade {
 namespace {
@@ -211,6 +212,7 @@ void write_text(const Report& report, std::ostream& out) {
     write_closing_list(causes, out);
     out << '\n';
   }
+  write_work_section(report, out);
   write_score_table(report, out);
 }
 
