@@ -20,9 +20,11 @@ void write_kill_matrix_text(const KillMatrix& matrix, std::ostream& out) {
     std::string first;
     for (size_t k = 0; k < row.killed_by.size() && k < 3; ++k) first += (k ? ", " : "") + row.killed_by[k];
     if (row.killed_by.size() > 3) first += ", ...";
-    out << fmt::format("  {:<28} score {:>6.1f}/{:<6.1f} killed by {:>3} test{} {}\n", row.name, row.points,
-                       row.max_points, row.killed_by.size(), row.killed_by.size() == 1 ? " " : "s", first);
-    if (row.killed_by.empty()) survivors.push_back(row.name);
+    // The work column: `# render: work` tests where it passes with more work than the oracle.
+    std::string work = row.more_work_on.empty() ? "" : fmt::format("  more work on {}", row.more_work_on.size());
+    out << fmt::format("  {:<28} score {:>6.1f}/{:<6.1f} killed by {:>3} test{} {}{}\n", row.name, row.points,
+                       row.max_points, row.killed_by.size(), row.killed_by.size() == 1 ? " " : "s", first, work);
+    if (row.killed_by.empty() && row.more_work_on.empty()) survivors.push_back(row.name);
   }
   out << "\nTests that alone kill a mutant:\n";
   std::map<std::string, int> killers;
@@ -33,7 +35,12 @@ void write_kill_matrix_text(const KillMatrix& matrix, std::ostream& out) {
       if (killers[m] == 1) only += (only.empty() ? "" : ", ") + m;
     if (!only.empty()) out << fmt::format("  {:<48} {}\n", test, only);
   }
-  out << (survivors.empty() ? "\nEvery mutant is killed.\n"
+  for (const MutantRow& row : matrix.mutants)
+    if (row.killed_by.empty() && !row.more_work_on.empty())
+      out << fmt::format("\n{} passes every test; its work is above the oracle's on {} (advisory unless the week "
+                         "scores work)\n",
+                         row.name, fmt::join(row.more_work_on, ", "));
+  out << (survivors.empty() ? "\nEvery mutant is killed or seen by a work test.\n"
                             : fmt::format("\nSURVIVORS ({}): {}\n", survivors.size(), fmt::join(survivors, ", ")));
 }
 
@@ -53,6 +60,9 @@ void write_kill_matrix_json(const KillMatrix& matrix, std::ostream& out) {
     json.end_array();
     json.key("points").number(row.points);
     json.key("max_points").number(row.max_points);
+    json.key("more_work_on").begin_array();
+    for (const std::string& test : row.more_work_on) json.string(test);
+    json.end_array();
     json.end_object();
   }
   json.end_array();
@@ -112,7 +122,7 @@ int run_mutants(const Options& options, const FuzzSource& fuzz, std::ostream& ou
     }
   }
   for (const MutantRow& row : matrix.mutants)
-    if (row.killed_by.empty()) return 1;
+    if (row.killed_by.empty() && row.more_work_on.empty()) return 1;
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "grader/suite.h"
@@ -18,7 +19,7 @@ TEST(KillMatrixReport, TextNamesTheSurvivorsAndJsonHasTheClassReportsShape) {
   KillMatrix m;
   m.week = 3;
   m.seed = 1;
-  m.mutants = {{"floor-division", "idiv rounds down", {"t/negative"}, 2, 4}, {"max-python", "max", {}, 4, 4}};
+  m.mutants = {{"floor-division", "idiv rounds down", {"t/negative"}, 2, 4, {}}, {"max-python", "max", {}, 4, 4, {}}};
   m.tests = {{"t/negative", {"floor-division"}}, {"t/positive", {}}};
   std::ostringstream text, json;
   write_kill_matrix_text(m, text);
@@ -36,7 +37,14 @@ TEST(KillMatrix, TheShippedWeek3SuitesKillEveryMutant) {
   std::vector<std::string> all;
   for (const uir::MutantInfo& info : uir::mutant_catalogue()) all.emplace_back(info.name);
   KillMatrix m = kill_matrix(std::get<LoadedWeek>(loaded).tests, all, 3, 1, 2);
-  for (const MutantRow& row : m.mutants) EXPECT_FALSE(row.killed_by.empty()) << row.name << " survives the suites";
+  for (const MutantRow& row : m.mutants)
+    EXPECT_FALSE(row.killed_by.empty() && row.more_work_on.empty()) << row.name << " survives the suites";
+  // The mutant whose buffers are right is seen by the work tests alone, on GEMM among them.
+  auto values = std::find_if(m.mutants.begin(), m.mutants.end(), [](const MutantRow& r) { return r.name == "values-in-uses-loop"; });
+  ASSERT_NE(values, m.mutants.end());
+  EXPECT_TRUE(values->killed_by.empty());
+  EXPECT_NE(std::find(values->more_work_on.begin(), values->more_work_on.end(), "week3/work_gemm_16:render"),
+            values->more_work_on.end());
   for (const TestCase& test : std::get<LoadedWeek>(loaded).tests)
     EXPECT_TRUE(mutant_passes(test, compute_expected(test, 1), uir::Mutants())) << test.name << " fails the oracle";
 }

@@ -83,9 +83,11 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
     if (m.week <= options.week)
       if (std::optional<TestCase> test = uirgrade::catalogue_test_case(m, options.week)) candidates.push_back(std::move(*test));
   for (TestCase& test : candidates) exact(test);
+  // A mutant that changes only the work (values-in-uses-loop) has no outcome to kill: the suites'
+  // `# render: work` tests see it (grade --mutants' work column), a kill suite cannot.
   std::vector<std::string> names;
   for (const uir::MutantInfo& m : uir::mutant_catalogue())
-    if (m.week <= options.week) names.emplace_back(m.name);
+    if (m.week <= options.week && !uirgrade::catalogue_work_only(m)) names.emplace_back(m.name);
 
   KillMatrix matrix = kill_matrix(candidates, names, options.week, options.seed, options.jobs);
   std::map<std::string, size_t> index_of;  // matrix test name -> candidate

@@ -14,4 +14,9 @@ namespace uirgrade {
 /// file is missing or its data does not fit the program.
 std::optional<TestCase> catalogue_test_case(const uir::MutantInfo& m, int week);
 
+/// Whether mutant `m` changes only where statements run, not any outcome (its catalogue program says
+/// `# compare: placement`, e.g. values-in-uses-loop): no test can kill it, a `# render: work` test
+/// sees it (the kill matrix's work column, mutation/mutant_grading.h).
+bool catalogue_work_only(const uir::MutantInfo& m);
+
 }  // namespace uirgrade

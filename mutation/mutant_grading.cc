@@ -77,11 +77,18 @@ bool render_test_passes(const TestCase& test, const Expected& expected, const ui
 MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<ExpectedOrError>& expected,
                        const uir::MutantInfo& info) {
   uir::Mutants mutants = uir::Mutants::of(info.id);
-  MutantRow row{std::string(info.name), std::string(info.description), {}, 0, 0};
+  MutantRow row{std::string(info.name), std::string(info.description), {}, 0, 0, {}};
   for (size_t k = 0; k < tests.size(); ++k) {
     row.max_points += tests[k].points;
-    if (mutant_passes(tests[k], expected[k], mutants)) row.points += tests[k].points;
-    else row.killed_by.push_back(kill_matrix_name(tests[k]));
+    if (!mutant_passes(tests[k], expected[k], mutants)) {
+      row.killed_by.push_back(kill_matrix_name(tests[k]));
+      continue;
+    }
+    row.points += tests[k].points;
+    const Expected* oracle = std::get_if<Expected>(&expected[k]);
+    if (tests[k].mode != Mode::Render || !tests[k].render_work || !oracle || oracle->exit_code == 2) continue;
+    uir::Compiled compiled = uir::compile(kProgramFile, student_program(tests[k].source), mutants);
+    if (!compiled.error && places_deeper(oracle->compiled, compiled)) row.more_work_on.push_back(kill_matrix_name(tests[k]));
   }
   return row;
 }
@@ -93,6 +100,19 @@ bool mutant_passes(const TestCase& test, const ExpectedOrError& computed, const 
   if (!expected) return false;
   return test.mode == Mode::Run ? run_test_passes(test, *expected, mutants)
                                 : render_test_passes(test, *expected, mutants);
+}
+
+bool places_deeper(const uir::Compiled& oracle, const uir::Compiled& mutant) {
+  auto depths = [](const uir::Compiled& compiled) {
+    std::map<int32_t, int> depth;  // a statement's loops: item.depth counts those open after it
+    for (const uir::Placed& item : compiled.linear.items)
+      if (item.step == uir::Step::Emit) depth[item.stmt] = item.depth;
+    return depth;
+  };
+  std::map<int32_t, int> theirs = depths(mutant);
+  for (const auto& [stmt, depth] : depths(oracle))
+    if (auto it = theirs.find(stmt); it != theirs.end() && it->second > depth) return true;
+  return false;
 }
 
 int rendered_loops(const uir::Compiled& compiled) {

@@ -34,6 +34,10 @@ struct MutantRow {
   std::vector<std::string> killed_by;  // kill_matrix_name of each test the mutant fails
   double points = 0;                   // the score the mutant would get
   double max_points = 0;
+  /// The work column: each `# render: work` test the mutant passes while its linearizer puts some
+  /// statement inside more loops than the oracle's (so its kernel does more work: the grader counts
+  /// how much, grader/work_counter.h; in-process, the placement is what is known exactly).
+  std::vector<std::string> more_work_on;
 };
 
 struct KillMatrix {
@@ -43,6 +47,11 @@ struct KillMatrix {
   std::vector<std::pair<std::string, std::vector<std::string>>> tests;  // test -> the mutants it kills
   double seconds = 0;
 };
+
+/// Whether `mutant`'s linear list places some statement inside more loops than `oracle`'s (both
+/// compiled from one program): its kernel runs that statement at least as often, more when a loop
+/// runs more than once.
+bool places_deeper(const uir::Compiled& oracle, const uir::Compiled& mutant);
 
 /// A test's name in the matrix: "suite/test", or "suite/test:render" for a render-mode test.
 std::string kill_matrix_name(const TestCase& test);

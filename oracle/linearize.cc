@@ -40,6 +40,7 @@ std::optional<Error> linearize(const Program& program, Linear* out, const Mutant
   Placement placement = place_statements(program, tree, out->live, users, target, mutants);
   if (mutants.has(Mutant::AllocZeroedPerIteration))
     place_allocs_with_their_users(program, tree, out->live, users, &placement);
+  if (mutants.has(Mutant::ValuesInUsesLoop)) place_values_with_their_users(program, tree, out->live, users, &placement);
   // Students without the load -> store edges (attempt (c) orders siblings by buffers instead).
   if (mutants.has(Mutant::StoreVisibleBeforeAfter) || mutants.has(Mutant::SiblingsByBuffer))
     placement.load_edges.clear();

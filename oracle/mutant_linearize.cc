@@ -47,4 +47,20 @@ void place_allocs_with_their_users(const Program& program, const LoopTree& tree,
   }
 }
 
+void place_values_with_their_users(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
+                                   const Users& users, Placement* placement) {
+  // Users come after what they use in the file, so walking backwards places every user first.
+  for (size_t k = program.stmts.size(); k-- > 0;) {
+    const Stmt& stmt = program.stmts[k];
+    if (!live[k] || stmt.op == Op::Load || stmt.op == Op::Range || (stmt.kind != Kind::Value && stmt.kind != Kind::View))
+      continue;
+    std::span<const int32_t> of = users.of(static_cast<int32_t>(k));
+    if (of.empty()) continue;
+    int32_t common = placement->place[of[0]];
+    for (int32_t u : of) common = tree.common(common, placement->place[u]);
+    int32_t& place = placement->place[k];
+    if (common != place && tree.common(common, place) == place) place = common;  // strictly inside its place
+  }
+}
+
 }  // namespace uir

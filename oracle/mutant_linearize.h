@@ -24,4 +24,10 @@ std::optional<Error> mutant_scheduler_stuck(const Program& program, const LoopTr
 void place_allocs_with_their_users(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
                                    const Users& users, Placement* placement);
 
+/// values-in-uses-loop: each live value and view (not a load: moving one changes what it reads) is
+/// moved into the innermost loop holding all its live uses when that loop is deeper than its place,
+/// users first, so a chain of values sinks together. Results are unchanged; the work is not.
+void place_values_with_their_users(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
+                                   const Users& users, Placement* placement);
+
 }  // namespace uir

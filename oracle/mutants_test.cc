@@ -57,10 +57,29 @@ std::string rendered_outcome(const std::string& text, const std::string& stdin_t
   return "exit " + std::to_string(r.exit_code) + " | " + lines;
 }
 
+/// Where each value and view of the program runs, for a mutant whose outcome is its placement only
+/// (`# compare: placement`, e.g. values-in-uses-loop: the same buffers, more work): "%x@%i" is a
+/// value computed in the loop %i, "%y@top" one outside every loop; in the order they are placed.
+std::string placement_outcome(const std::string& text, const Mutants& mutants) {
+  Compiled compiled = compile("t.uir", text, mutants);
+  if (compiled.error) return "exit 2";
+  std::vector<std::string> open;
+  std::string outcome;
+  for (const Placed& item : compiled.linear.items) {
+    const Stmt& s = compiled.program.stmts[item.stmt];
+    if (s.op == Op::End) open.pop_back();
+    if (s.op == Op::Range) open.push_back(s.name);
+    if (s.op == Op::Range || s.op == Op::Load || (s.kind != Kind::Value && s.kind != Kind::View)) continue;
+    outcome += (outcome.empty() ? "" : " ") + s.name + "@" + (open.empty() ? "top" : open.back());
+  }
+  return outcome;
+}
+
 /// What a grader sees of `uir-oracle [--mutant] run PROG`, in one line: "exit 0 | 0: 1 2 | 1: 3",
 /// "exit 1 assert 9 | ..." (the line stderr names), "exit 2 E-RULE line 7", or "exit N" for a crash.
 std::string run_outcome(const std::string& text, const std::string& stdin_text, const Mutants& mutants) {
   if (header(text, "command") == "render") return rendered_outcome(text, stdin_text, mutants);
+  if (header(text, "compare") == "placement") return placement_outcome(text, mutants);
   std::istringstream in(stdin_text);
   std::ostringstream out, err;
   int code = cli_run({"t.uir", text}, in, out, err, mutants);
