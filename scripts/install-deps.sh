@@ -5,7 +5,8 @@
 #             (without it that test skips; scripts/test.sh, which CI runs, passes --tests)
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev libyaml-cpp-dev
-          libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3 libssl-dev)
+          libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3 libssl-dev
+          valgrind)  # valgrind: counting a kernel's work (`# render: work`, grader/work_counter.h)
 if [ "${1:-}" = "--tests" ]; then
   packages+=(chromium)
 elif [ $# -gt 0 ]; then
