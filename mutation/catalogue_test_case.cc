@@ -58,6 +58,7 @@ std::optional<TestCase> catalogue_test_case(const uir::MutantInfo& m, int week) 
   }
   std::string headers = data_headers;
   if (header_value(text, "command") == "render") headers += "# render\n";
+  if (header_value(text, "compare") == "placement") headers += "# render: work\n";  // only its work differs
   uir::Compiled compiled = uir::compile("prog.uir", program);
   if (compiled.error) {
     headers = fmt::format("# expect: exit 2\n# error: {}\n", uir::rule_info(compiled.error->rule).id);

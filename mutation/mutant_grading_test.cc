@@ -115,9 +115,26 @@ TEST(MutantGrading, EveryMutantButOneFailsItsCatalogueProgramAndTheOraclePassesT
     EXPECT_TRUE(passes(*test, kOracle)) << m.name;
     // f32-printed-6-digits prints its program's 0.1 as "0.1", which strtof reads back as the same
     // float: the difference is in the text only, and the grader compares floats.
-    bool killable = m.id != uir::Mutant::F32PrintedShort;
+    // values-in-uses-loop computes the same buffers with more work: its test is a work test, which
+    // it passes (the kill matrix's work column sees it, KillMatrix.AWorkOnlyMutantIsSeenByItsWorkTest).
+    bool killable = m.id != uir::Mutant::F32PrintedShort && !catalogue_work_only(m);
     EXPECT_EQ(passes(*test, mutant(m.id)), !killable) << m.name;
+    if (catalogue_work_only(m)) EXPECT_TRUE(test->render_work && test->mode == Mode::Render) << m.name;
   }
+}
+
+TEST(KillMatrix, AWorkOnlyMutantIsSeenByItsWorkTest) {
+  std::optional<TestCase> test = catalogue_test_case(uir::mutant_info(uir::Mutant::ValuesInUsesLoop), 3);
+  ASSERT_TRUE(test);
+  KillMatrix m = kill_matrix({*test}, {"values-in-uses-loop", "loads-never-move"}, 3, 1, 1);
+  ASSERT_EQ(m.mutants.size(), 2u);
+  EXPECT_TRUE(m.mutants[0].killed_by.empty());
+  EXPECT_EQ(m.mutants[0].more_work_on, std::vector<std::string>{"kill/values-in-uses-loop:render"});
+  // A mutant that places nothing deeper on this program has no work entry, killed or not.
+  EXPECT_TRUE(m.mutants[1].more_work_on.empty());
+  // Without `work` the same test says nothing about work.
+  test->render_work = false;
+  EXPECT_TRUE(kill_matrix({*test}, {"values-in-uses-loop"}, 3, 1, 1).mutants[0].more_work_on.empty());
 }
 
 TEST(KillMatrix, NamesTheKillersAndTheScoreOfEachMutant) {
