@@ -14,8 +14,8 @@
 //                         `%x=add ...` and `\r\n`);
 //   refuses-sibling-edge  the linearizer refuses (E-LOAD-ORDER) sibling loops that only a
 //                         load->store edge orders against their range lines (spec §5.3 allows them).
-// Built against an older tree, the same file measures "before": it uses only make_fuzz_tests and
-// compute_expected. Usage: bench_probe_power [N per kind] [plan valid] [plan invalid] [plan probe]
+// It uses make_fuzz_tests, compute_expected and, for refuses-sibling-edge, the coverage table's
+// clauses (testcase/clauses.h; an older tree without them measures "before" with that bug left out). Usage: bench_probe_power [N per kind] [plan valid] [plan invalid] [plan probe]
 #include <bit>
 #include <cstdio>
 #include <functional>
@@ -27,9 +27,9 @@
 
 #include "generators/fuzz.h"
 #include "oracle/intervals.h"
-#include "oracle/linearize.h"
 #include "oracle/oracle.h"
 #include "oracle/print.h"
+#include "testcase/clauses.h"
 #include "testcase/compare.h"
 #include "testcase/expected.h"
 
@@ -185,44 +185,11 @@ bool f32_through_double(const TestCase& test, const Expected& expected) {
 /// refuses-sibling-load-edge: the compiler reports E-LOAD-ORDER when a sibling loop must open before
 /// one whose range is declared earlier and nothing but a load->store edge says so (no data path
 /// from the loop opened first into the other). Caught by a valid test whose oracle order has such a
-/// pair of siblings.
+/// pair of siblings: the coverage table's linearizer clause (testcase/clauses.h), read off the same
+/// linear list, so the bench and the table cannot disagree on what such a pair is.
 bool refuses_sibling_load_edge(const TestCase&, const Expected& expected) {
   if (expected.exit_code == 2) return false;
-  const uir::Program& program = expected.compiled.program;
-  uir::Linear linear;
-  if (uir::linearize(program, &linear)) return false;
-  const size_t n = program.stmts.size();
-  // ancestors[k][a]: statement k depends on statement a through operands (transitively).
-  std::vector<std::vector<bool>> ancestors(n, std::vector<bool>(n));
-  for (size_t k = 0; k < n; ++k)
-    for (const uir::Operand& op : program.stmts[k].operands)
-      if (op.ref >= 0 && static_cast<size_t>(op.ref) < k) {
-        ancestors[k][op.ref] = true;
-        for (size_t a = 0; a < n; ++a) if (ancestors[op.ref][a]) ancestors[k][a] = true;
-      }
-  struct Loop { int range; int parent; std::vector<int> members; };
-  std::vector<Loop> loops;
-  std::vector<int> open;
-  for (const uir::Placed& item : linear.items) {
-    if (item.step == uir::Step::Open) {
-      loops.push_back({item.stmt, open.empty() ? -1 : open.back(), {}});
-      open.push_back(static_cast<int>(loops.size()) - 1);
-    } else if (item.step == uir::Step::Close) {
-      if (!open.empty()) open.pop_back();
-    } else {
-      for (int l : open) loops[l].members.push_back(item.stmt);
-    }
-  }
-  for (size_t i = 0; i < loops.size(); ++i)
-    for (size_t j = i + 1; j < loops.size(); ++j) {
-      if (loops[i].parent != loops[j].parent) continue;
-      if (program.stmts[loops[j].range].line > program.stmts[loops[i].range].line) continue;
-      bool data = false;
-      for (int b : loops[j].members)
-        for (int a : loops[i].members) data = data || ancestors[b][a];
-      if (!data) return true;
-    }
-  return false;
+  return uirgrade::clauses_of(expected.compiled).count("linearizer/siblings-ordered-by-load-store-edge") > 0;
 }
 
 /// strict-parser: a hand-written parser that splits a statement on " = " and on '\n' only, so

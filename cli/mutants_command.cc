@@ -24,6 +24,8 @@ void write_kill_matrix_text(const KillMatrix& matrix, std::ostream& out) {
     std::string work = row.more_work_on.empty() ? "" : fmt::format("  more work on {}", row.more_work_on.size());
     out << fmt::format("  {:<28} score {:>6.1f}/{:<6.1f} killed by {:>3} test{} {}{}\n", row.name, row.points,
                        row.max_points, row.killed_by.size(), row.killed_by.size() == 1 ? " " : "s", first, work);
+    if (!row.killed_through.empty())
+      out << fmt::format("  {:<28} through {}\n", "", fmt::join(row.killed_through, ", "));
     if (row.killed_by.empty() && row.more_work_on.empty()) survivors.push_back(row.name);
   }
   out << "\nTests that alone kill a mutant:\n";
@@ -42,6 +44,12 @@ void write_kill_matrix_text(const KillMatrix& matrix, std::ostream& out) {
                          row.name, fmt::join(row.more_work_on, ", "));
   out << (survivors.empty() ? "\nEvery mutant is killed or seen by a work test.\n"
                             : fmt::format("\nSURVIVORS ({}): {}\n", survivors.size(), fmt::join(survivors, ", ")));
+  // A clause no test exercises is a gap whatever the mutants say: a bug in it would go unseen.
+  if (matrix.uncovered_clauses.empty())
+    out << "Every rule clause, near miss and linearizer decision of the week is exercised by a test.\n";
+  else
+    out << fmt::format("CLAUSES NO TEST EXERCISES ({}, testcase/clauses.h): {}\n", matrix.uncovered_clauses.size(),
+                       fmt::join(matrix.uncovered_clauses, ", "));
 }
 
 void write_kill_matrix_json(const KillMatrix& matrix, std::ostream& out) {
@@ -58,6 +66,9 @@ void write_kill_matrix_json(const KillMatrix& matrix, std::ostream& out) {
     json.key("killed_by").begin_array();
     for (const std::string& test : row.killed_by) json.string(test);
     json.end_array();
+    json.key("killed_through").begin_array();
+    for (const std::string& clause : row.killed_through) json.string(clause);
+    json.end_array();
     json.key("points").number(row.points);
     json.key("max_points").number(row.max_points);
     json.key("more_work_on").begin_array();
@@ -73,8 +84,15 @@ void write_kill_matrix_json(const KillMatrix& matrix, std::ostream& out) {
     json.key("kills").begin_array();
     for (const std::string& m : kills) json.string(m);
     json.end_array();
+    json.key("clauses").begin_array();
+    if (auto it = matrix.test_clauses.find(test); it != matrix.test_clauses.end())
+      for (const std::string& clause : it->second) json.string(clause);
+    json.end_array();
     json.end_object();
   }
+  json.end_array();
+  json.key("uncovered_clauses").begin_array();
+  for (const std::string& clause : matrix.uncovered_clauses) json.string(clause);
   json.end_array();
   json.end_object();
   json.finish();
@@ -123,7 +141,7 @@ int run_mutants(const Options& options, const FuzzSource& fuzz, std::ostream& ou
   }
   for (const MutantRow& row : matrix.mutants)
     if (row.killed_by.empty() && row.more_work_on.empty()) return 1;
-  return 0;
+  return matrix.uncovered_clauses.empty() ? 0 : 1;
 }
 
 }  // namespace uirgrade

@@ -21,13 +21,21 @@ TEST(KillMatrixReport, TextNamesTheSurvivorsAndJsonHasTheClassReportsShape) {
   m.seed = 1;
   m.mutants = {{"floor-division", "idiv rounds down", {"t/negative"}, 2, 4, {}}, {"max-python", "max", {}, 4, 4, {}}};
   m.tests = {{"t/negative", {"floor-division"}}, {"t/positive", {}}};
+  m.mutants[0].killed_through = {"E-DIV-ZERO/through-idiv"};
+  m.test_clauses["t/negative"] = {"E-DIV-ZERO/through-idiv"};
+  m.uncovered_clauses = {"linearizer/load-pinned"};
   std::ostringstream text, json;
   write_kill_matrix_text(m, text);
   EXPECT_NE(text.str().find("SURVIVORS (1): max-python"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("through E-DIV-ZERO/through-idiv"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("CLAUSES NO TEST EXERCISES (1, testcase/clauses.h): linearizer/load-pinned"),
+            std::string::npos)
+      << text.str();
   EXPECT_NE(text.str().find("t/negative"), std::string::npos) << text.str();
   write_kill_matrix_json(m, json);
   for (const char* key : {"\"week\": 3", "\"seed\": 1", "\"mutants\"", "\"killed_by\"", "\"points\"", "\"max_points\"",
-                          "\"tests\"", "\"kills\"", "\"description\""})
+                          "\"tests\"", "\"kills\"", "\"description\"", "\"killed_through\"", "\"clauses\"",
+                          "\"uncovered_clauses\"", "\"linearizer/load-pinned\""})
     EXPECT_NE(json.str().find(key), std::string::npos) << key << "\n" << json.str();
 }
 

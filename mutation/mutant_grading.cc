@@ -10,10 +10,12 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
+#include "testcase/clauses.h"
 #include "testcase/compare.h"
 #include "testcase/parallel.h"
 #include "testcase/student_program.h"
@@ -135,6 +137,25 @@ KillMatrix kill_matrix(const std::vector<TestCase>& tests, const std::vector<std
   run_on_pool(mutant_names.size(), jobs, nullptr, [&](size_t k) {
     matrix.mutants[k] = grade_mutant(tests, expected, uir::mutant_info(*uir::find_mutant(mutant_names[k])));
   });
+
+  // Clauses, in the table's order: per test, then per mutant through the tests that kill it.
+  std::set<std::string> covered;
+  for (size_t k = 0; k < tests.size(); ++k) {
+    const Expected* e = std::get_if<Expected>(&expected[k]);
+    std::set<std::string> of = e ? clauses_of(e->compiled) : std::set<std::string>{};
+    std::vector<std::string>& listed = matrix.test_clauses[kill_matrix_name(tests[k])];
+    for (const std::string& c : all_clauses())
+      if (of.count(c)) listed.push_back(c), covered.insert(c);
+  }
+  for (const std::string& c : all_clauses())
+    if (clause_week(c) <= week && !covered.count(c)) matrix.uncovered_clauses.push_back(c);
+  for (MutantRow& row : matrix.mutants) {
+    std::set<std::string> through;
+    for (const std::string& test : row.killed_by)
+      for (const std::string& c : matrix.test_clauses[test]) through.insert(c);
+    for (const std::string& c : all_clauses())
+      if (through.count(c)) row.killed_through.push_back(c);
+  }
 
   std::map<std::string, std::vector<std::string>> kills;
   for (const TestCase& test : tests) kills[kill_matrix_name(test)];

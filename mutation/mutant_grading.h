@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,7 @@ struct MutantRow {
   /// statement inside more loops than the oracle's (so its kernel does more work: the grader counts
   /// how much, grader/work_counter.h; in-process, the placement is what is known exactly).
   std::vector<std::string> more_work_on;
+  std::vector<std::string> killed_through;  // the clauses (testcase/clauses.h) the killing tests exercise
 };
 
 struct KillMatrix {
@@ -45,6 +47,8 @@ struct KillMatrix {
   uint64_t seed = 0;
   std::vector<MutantRow> mutants;
   std::vector<std::pair<std::string, std::vector<std::string>>> tests;  // test -> the mutants it kills
+  std::map<std::string, std::vector<std::string>> test_clauses;        // test -> the clauses it exercises
+  std::vector<std::string> uncovered_clauses;  // clauses of the week (clause_week <= week) no test exercises
   double seconds = 0;
 };
 
@@ -57,7 +61,9 @@ bool places_deeper(const uir::Compiled& oracle, const uir::Compiled& mutant);
 std::string kill_matrix_name(const TestCase& test);
 
 /// Grades the mutants named `mutant_names` (catalogue names) against `tests` (their data made from
-/// `seed`) on `jobs` threads.
+/// `seed`) on `jobs` threads, and reads off each test's program the rule clauses it exercises
+/// (testcase/clauses.h), so the matrix says which clauses killed each mutant and which clauses of
+/// the week no test exercises.
 KillMatrix kill_matrix(const std::vector<TestCase>& tests, const std::vector<std::string>& mutant_names, int week,
                        uint64_t seed, int jobs);
 

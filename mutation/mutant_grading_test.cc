@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "mutation/catalogue_test_case.h"
 #include "testcase/test_headers.h"
 
@@ -154,6 +156,34 @@ TEST(KillMatrix, NamesTheKillersAndTheScoreOfEachMutant) {
   EXPECT_EQ(m.tests[0].second, std::vector<std::string>{"floor-division"});
   EXPECT_EQ(m.tests[1].first, "t/positive:render");
   EXPECT_TRUE(m.tests[1].second.empty());
+}
+
+TEST(KillMatrix, SaysWhichClausesKilledEachMutantAndWhichClausesNoTestExercises) {
+  // The offset k*-1 + 1 is in [-2, 1]: E-BOUNDS below, reached through a product with a negative
+  // operand. skip-e-bounds accepts it; floor-division has nothing to divide here and survives.
+  TestCase below = test_file("# expect: exit 2\n# error: E-BOUNDS\n%b = buffer 2 dtype=i32 slot=0\n%k = range 4\n"
+                             "%n = mul %k -1\n%o = add %n 1\n%v = shrink %b %o shape=[]\n%s = store %v %k\n"
+                             "%e = end %s %k\n%b1 = after %b %e\n");
+  below.name = "t/below";
+  KillMatrix m = kill_matrix({below}, {"skip-e-bounds", "floor-division"}, 3, 1, 2);
+  ASSERT_EQ(m.mutants.size(), 2u);
+  EXPECT_EQ(m.mutants[0].killed_by, std::vector<std::string>{"t/below"});
+  const std::vector<std::string>& through = m.mutants[0].killed_through;
+  for (const char* clause : {"E-BOUNDS", "E-BOUNDS/below", "E-BOUNDS/through-mul-negative"})
+    EXPECT_NE(std::find(through.begin(), through.end(), clause), through.end()) << clause;
+  EXPECT_EQ(std::find(through.begin(), through.end(), "E-BOUNDS/above"), through.end());
+  EXPECT_TRUE(m.mutants[1].killed_through.empty());
+  EXPECT_EQ(m.test_clauses["t/below"], through);
+  // Every clause of week 3 but those three has no test here; a week-1 matrix asks for no E-BOUNDS.
+  const std::vector<std::string>& gaps = m.uncovered_clauses;
+  EXPECT_NE(std::find(gaps.begin(), gaps.end(), "E-BOUNDS/above"), gaps.end());
+  EXPECT_NE(std::find(gaps.begin(), gaps.end(), "linearizer/load-pinned"), gaps.end());
+  EXPECT_EQ(std::find(gaps.begin(), gaps.end(), "E-BOUNDS/below"), gaps.end());
+  KillMatrix week1 = kill_matrix({below}, {"floor-division"}, 1, 1, 2);
+  for (const std::string& gap : week1.uncovered_clauses)
+    EXPECT_EQ(gap.find("E-BOUNDS"), std::string::npos) << gap << " is not a week-1 clause";
+  EXPECT_NE(std::find(week1.uncovered_clauses.begin(), week1.uncovered_clauses.end(), "E-DIV-ZERO/constant"),
+            week1.uncovered_clauses.end());
 }
 
 }  // namespace

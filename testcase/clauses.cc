@@ -3,6 +3,7 @@
 // which order), so a test counts for a clause only when its program really takes that way.
 #include "testcase/clauses.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "oracle/intervals.h"
@@ -235,6 +236,19 @@ const std::vector<std::string>& all_clauses() {
     return out;
   }();
   return clauses;
+}
+
+int clause_week(const std::string& clause) {
+  if (clause.starts_with("linearizer/") || clause.starts_with("valid/")) return 3;
+  if (clause.ends_with("/in-loop") || clause.ends_with("/through-end")) return 3;
+  std::string rule = clause.substr(0, clause.find('/'));
+  int week = 1;
+  for (const uir::RuleInfo& r : uir::rule_table())
+    if (r.id == rule) week = r.section.starts_with("§5") ? 3 : r.section.starts_with("§4") ? 2 : 1;
+  // A divisor or offset that is not a constant and not a parameter (whose interval is full) comes
+  // from memory or a range: week 2 at the earliest, except through a call or as a constant.
+  if (clause.find("/through-") != std::string::npos && !clause.ends_with("/through-call")) week = std::max(week, 2);
+  return week;
 }
 
 std::set<std::string> clauses_of(const uir::Compiled& compiled) {

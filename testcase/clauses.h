@@ -27,6 +27,11 @@ namespace uirgrade {
 /// Every clause the table lists, in the table's order.
 const std::vector<std::string>& all_clauses();
 
+/// The first week whose programs can exercise `clause`: a rule's week by its spec section (§1-§3:
+/// 1, §4: 2, §5: 3), later when the way needs memory (a load: week 2) or loops (a near miss on a
+/// range's interval, a linearizer decision, a store or fork in a loop, an after through an end: 3).
+int clause_week(const std::string& clause);
+
 /// The clauses `compiled` exercises (an invalid program: its reported rule's; a valid one: its
 /// near misses and the linearizer's decisions).
 std::set<std::string> clauses_of(const uir::Compiled& compiled);
