@@ -20,9 +20,9 @@ enum class Through {
   MulNegative,  // a product with a negative literal: the corners swap
   MulMixed,     // a product of intervals that straddle 0: the extremes come from mixed corners
   Max,          // max with a literal inside or outside the other interval
-  Idiv,         // truncating quotient of an interval that straddles 0, by a literal of either sign
+  Idiv,         // truncating quotient of an interval that straddles 0 (or lies above it), by a literal of either sign
   IdivByRange,  // a literal divided by an interval of divisors
-  Mod,          // mod of an interval that straddles 0, by a literal of either sign
+  Mod,          // mod of an interval on any side of 0, by a literal of either sign
   Where,        // the hull of two arms
   Cast,         // cast of a bool ([0, 1]) or of an i32 (its operand's interval)
   RangeBound,   // a range's own interval from its bound (zero, negative, or a constant expression)
@@ -68,7 +68,8 @@ std::string value_through(ProbeContext& p, Through t, std::vector<std::string>* 
       return binary(p, "max", shifted, num(p.c.pick(-3, 3)));
     }
     case Through::Idiv: {
-      std::string shifted = p.def("x", "add " + new_range(p, ranges) + " " + num(-p.c.pick(1, 5)));
+      // Shifted to straddle 0 mostly, sometimes to lie wholly above it: each sign case of the corners.
+      std::string shifted = p.def("x", "add " + new_range(p, ranges) + " " + num(-p.c.pick(-3, 5)));
       int divisor = p.c.pick(2, 3) * (p.c.chance(50) ? -1 : 1);
       return p.def("x", "idiv " + shifted + " " + num(divisor));
     }
@@ -77,7 +78,9 @@ std::string value_through(ProbeContext& p, Through t, std::vector<std::string>* 
       return p.def("x", "idiv " + num(p.c.pick(-12, 12)) + " " + divisor);
     }
     case Through::Mod: {
-      std::string shifted = p.def("x", "add " + new_range(p, ranges) + " " + num(-p.c.pick(0, 5)));
+      // The dividend's interval on every side of 0 (spec §4.3's three cases and their edges): from
+      // above 0 (lo > 0 still gives [0, ...]), from 0, straddling, up to 0, or wholly below it.
+      std::string shifted = p.def("x", "add " + new_range(p, ranges) + " " + num(-p.c.pick(-3, 7)));
       int divisor = p.c.pick(2, 4) * (p.c.chance(50) ? -1 : 1);
       return p.def("x", "mod " + shifted + " " + num(divisor));
     }
