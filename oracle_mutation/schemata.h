@@ -43,17 +43,18 @@ template <class A, class B> auto rem(int k, const A& a, const B& b) -> decltype(
 }
 
 // && and ||, operands as lambdas so that they are evaluated (or not) as in the original.
-// k: the other operator; k + 1: only the left operand; k + 2: only the right one.
+// k: the other operator (lcr); k + 1: drop-lhs, only the right operand; k + 2: drop-rhs, only the
+// left one (the order make_schemata.py numbers them in, so that a mutant does what the manifest says).
 template <class L, class R> bool land(int k, L lhs, R rhs) {
   if (on(k)) return lhs() || rhs();
-  if (on(k + 1)) return lhs();
-  if (on(k + 2)) return rhs();
+  if (on(k + 1)) return rhs();
+  if (on(k + 2)) return lhs();
   return lhs() && rhs();
 }
 template <class L, class R> bool lor(int k, L lhs, R rhs) {
   if (on(k)) return lhs() && rhs();
-  if (on(k + 1)) return lhs();
-  if (on(k + 2)) return rhs();
+  if (on(k + 1)) return rhs();
+  if (on(k + 2)) return lhs();
   return lhs() || rhs();
 }
 

@@ -157,5 +157,39 @@ TEST(Schemata, EveryRecordedEquivalentMatchesAMutantAndSurvivesTheWeek) {
                                                         << v.per_seed[0].killer;
 }
 
+// make_schemata.py numbers an && / || site's mutants lcr, drop-lhs, drop-rhs: the switch must do what
+// the manifest says each one does (drop-lhs keeps the right operand), or every record and survivor
+// of those operators describes the other mutant. (It did not until issue 23's triage: swapped.)
+TEST(Schemata, AndOrMutantsDoWhatTheManifestSays) {
+  auto left = [] { return true; };
+  auto right = [] { return false; };
+  const int k = 7;  // the site's first mutant
+  uir_schemata::g_active = 0;
+  EXPECT_FALSE(uir_schemata::land(k, left, right));
+  EXPECT_TRUE(uir_schemata::lor(k, left, right));
+  uir_schemata::g_active = k;  // lcr
+  EXPECT_TRUE(uir_schemata::land(k, left, right));
+  EXPECT_FALSE(uir_schemata::lor(k, left, right));
+  uir_schemata::g_active = k + 1;  // drop-lhs: `a && b` becomes `b`
+  EXPECT_FALSE(uir_schemata::land(k, left, right));
+  EXPECT_FALSE(uir_schemata::lor(k, left, right));
+  uir_schemata::g_active = k + 2;  // drop-rhs: `a && b` becomes `a`
+  EXPECT_TRUE(uir_schemata::land(k, left, right));
+  EXPECT_TRUE(uir_schemata::lor(k, left, right));
+  uir_schemata::g_active = 0;
+  // And the manifest numbers them in that order.
+  auto manifest = read_manifest(kManifest);
+  ASSERT_TRUE(std::holds_alternative<std::vector<OracleMutant>>(manifest));
+  const auto& all = std::get<std::vector<OracleMutant>>(manifest);
+  int checked = 0;
+  for (size_t i = 0; i + 2 < all.size(); ++i)
+    if (all[i].op == "lcr" && all[i + 1].op == "drop-lhs" && all[i + 2].op == "drop-rhs") {
+      EXPECT_EQ(all[i + 1].id, all[i].id + 1);
+      EXPECT_EQ(all[i + 2].id, all[i].id + 2);
+      ++checked;
+    }
+  EXPECT_GT(checked, 10);
+}
+
 }  // namespace
 }  // namespace uir_mutation
