@@ -292,7 +292,8 @@ OPTIONS
                         cover (an op or rule that no test covers is then a problem)
     --mutants [LIST]    grade the course's classic bugs (all, or NAME,NAME; uir-oracle --list-mutants)
                         in-process as students against week N's tests, print the kill matrix
-                        (docs/mutants.md); exit 0 iff every mutant is killed
+                        (docs/mutants.md) with the rule clauses each killing test exercises;
+                        exit 0 iff every mutant is killed and every clause of the week is exercised
     --json FILE         with --mutants: the kill matrix as JSON
     -h, --help          this text
 
