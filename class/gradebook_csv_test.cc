@@ -30,7 +30,7 @@ TEST(GraderGradebookCsv, ColumnsAndRows) {
                          "student", "status", "score", "max", "percent", "week 1", "week 1 max", "week 3",
                          "week 3 max", "suite week1", "suite week1 max", "suite week3", "suite week3 max", "pass",
                          "wrong-exit", "wrong-buffer", "malformed-output", "timeout", "crash", "memory-limit",
-                         "output-limit", "compile-error", "sanitizer-error", "forbidden-construct", "internal-error",
+                         "output-limit", "compile-error", "sanitizer-error", "forbidden-construct", "build-failed", "internal-error",
                          "not-run", "reason", "report"}));
   // The formula-looking id is made text with a leading '; the rest of it is kept.
   EXPECT_EQ(rows[1][0], "'=cmd|' -C calc'!A0 <img src=x onerror=alert(1)>");
@@ -43,8 +43,8 @@ TEST(GraderGradebookCsv, ColumnsAndRows) {
   EXPECT_EQ(rows[3][1], "missing");
   EXPECT_EQ(rows[3][2], "0");
   EXPECT_EQ(rows[3][3], "3");  // the class's max, though the student has no results
-  EXPECT_EQ(rows[3][26], "missing: no student-uirc in subs/zed");
-  EXPECT_EQ(rows[3][27], "students/zed.json");
+  EXPECT_EQ(rows[3][27], "missing: no student-uirc in subs/zed");
+  EXPECT_EQ(rows[3][28], "students/zed.json");
 }
 
 TEST(GraderGradebookCsv, PythonsCsvModuleReadsTheSame) {
@@ -52,7 +52,7 @@ TEST(GraderGradebookCsv, PythonsCsvModuleReadsTheSame) {
   std::filesystem::path path = std::filesystem::temp_directory_path() / ("uirgrade-gradebook-" + std::to_string(getpid()) + ".csv");
   std::ofstream(path, std::ios::binary) << gradebook_text();
   std::string command = "python3 -c 'import csv,sys; rows=list(csv.reader(open(sys.argv[1], newline=\"\"))); "
-                        "print(len(rows), len(set(map(len, rows))), rows[1][0], rows[1][2], rows[3][26], sep=\"|\")' " +
+                        "print(len(rows), len(set(map(len, rows))), rows[1][0], rows[1][2], rows[3][27], sep=\"|\")' " +
                         path.string();
   FILE* pipe = popen(command.c_str(), "r");
   ASSERT_TRUE(pipe);

@@ -234,32 +234,32 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   std::error_code ec;
   // lexically_normal: "./student-uirc" is "/home/ann/student-uirc", not "/home/ann/./student-uirc".
   std::filesystem::path student = std::filesystem::absolute(options.student, ec).lexically_normal();
-  // Three different mistakes, three different fixes.
   const std::string shown_student = printable_line(options.student);
   // Sources handed in with a recipe are built first, in the sandbox (submission_build.h); only a
   // file named student-uirc is built this way, so that a compiler named otherwise beside a build
   // system's own Makefile (a CMake build directory) is graded as it is.
   const std::optional<std::string> recipe =
       !ec && student.filename() == "student-uirc" ? build_recipe(student.parent_path().string()) : std::nullopt;
-  if (recipe) {
-    // The build checks what it makes.
-  } else if (ec || !std::filesystem::exists(student, ec)) {
-    err << fmt::format("grade: {}: no such file (check the path; the compiler is usually ./student-uirc)\n",
-                       shown_student);
-    return kUsageOrSuiteError;
-  }
-  if (std::filesystem::is_directory(student, ec)) {
-    err << fmt::format("grade: {}: a folder, not a program (name the executable inside it, e.g. {}/student-uirc)\n",
-                       shown_student, shown_student);
-    return kUsageOrSuiteError;
-  }
-  if (access(student.c_str(), X_OK) != 0) {
-    err << fmt::format("grade: {}: not executable (run: chmod +x {})\n", shown_student, shown_student);
-    return kUsageOrSuiteError;
-  }
-  if (std::string problem = link_out_of_submission(options.student); !problem.empty()) {
-    err << "grade: " << problem << '\n';
-    return kUsageOrSuiteError;
+  // The build checks what it makes; a compiler handed in as it is gets each mistake named with its fix.
+  if (!recipe) {
+    if (ec || !std::filesystem::exists(student, ec)) {
+      err << fmt::format("grade: {}: no such file (check the path; the compiler is usually ./student-uirc)\n",
+                         shown_student);
+      return kUsageOrSuiteError;
+    }
+    if (std::filesystem::is_directory(student, ec)) {
+      err << fmt::format("grade: {}: a folder, not a program (name the executable inside it, e.g. {}/student-uirc)\n",
+                         shown_student, shown_student);
+      return kUsageOrSuiteError;
+    }
+    if (access(student.c_str(), X_OK) != 0) {
+      err << fmt::format("grade: {}: not executable (run: chmod +x {})\n", shown_student, shown_student);
+      return kUsageOrSuiteError;
+    }
+    if (std::string problem = link_out_of_submission(options.student); !problem.empty()) {
+      err << "grade: " << problem << '\n';
+      return kUsageOrSuiteError;
+    }
   }
 
   std::string runner_error;

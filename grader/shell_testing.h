@@ -67,4 +67,18 @@ inline std::filesystem::path private_grader_area(const std::string& stem, bool w
   return area;
 }
 
+/// A student in `dir` (made readable by a borrowed uid) whose `render` prints `kernel_c`, whatever
+/// the program, and whose `run` fails: for tests of the render path alone. Its student-uirc's path.
+inline std::filesystem::path student_rendering(const std::string& kernel_c, const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir);
+  chmod(dir.parent_path().c_str(), 0755);  // readable by a borrowed uid, whatever the umask
+  chmod(dir.c_str(), 0755);
+  std::ofstream(dir / "kernel.c") << kernel_c;
+  chmod((dir / "kernel.c").c_str(), 0644);
+  std::ofstream(dir / "student-uirc") << "#!/bin/sh\n[ \"$1\" = render ] && exec cat \"$(dirname \"$0\")/kernel.c\"\nexit 3\n";
+  chmod((dir / "student-uirc").c_str(), 0755);
+  return dir / "student-uirc";
+}
+
 }  // namespace uirgrade

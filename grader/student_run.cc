@@ -199,7 +199,10 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   if (!outcome.failure) outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, ran, what, &outcome.note);
   if (!outcome.failure && test.render_work)
-    outcome.work = measure_work(test, expected, outcome.rendered_c, outcome.driver_c, limits, compile_limits_for(config),
+    // Counted with the driver that does not lock the kernel down: valgrind's own system calls would
+    // be refused. The same C has just passed the checks and the locked-down run.
+    outcome.work = measure_work(test, expected, outcome.rendered_c, uir::render_driver(expected.specs, kProgramFile, false),
+                                limits, compile_limits_for(config),
                                 compiler.work_counter());
   return outcome;
 }

@@ -43,7 +43,8 @@ if [ ! -f student-uirc ]; then
   echo "uirgrade-build: the build finished but made no file named student-uirc at the top of your submission" >&2
   exit 121
 fi
-tar --format=ustar --dereference --hard-dereference --exclude=./.uirgrade-built.tar -cf .uirgrade-built.tar . 2>&1 ||
+tar --format=ustar --owner=0 --group=0 --numeric-owner --dereference --hard-dereference \
+    --exclude=./.uirgrade-built.tar -cf .uirgrade-built.tar . 2>&1 ||
   { echo "uirgrade-build: the built folder cannot be archived (tar's message is above)" >&2; exit 121; }
 )SH";
 
@@ -142,7 +143,9 @@ BuildOutcome build_submission(const std::string& folder, CommandRunner& runner) 
     return outcome;
   }
   // The tree is the student's; so is the archive (ustar_extract.h): refused members are the student's.
-  if (::mkdir(built.dir().c_str(), 0755) != 0 || ::chmod(parent.c_str(), 0755) != 0) {
+  // Explicit modes, whatever the grader's umask: the borrowed uids run what is in there.
+  if (::mkdir(built.dir().c_str(), 0755) != 0 || ::chmod(built.dir().c_str(), 0755) != 0 ||
+      ::chmod(parent.c_str(), 0755) != 0) {
     outcome.message = fmt::format("cannot make the built submission's directory: {}", std::strerror(errno));
     return outcome;
   }

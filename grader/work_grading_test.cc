@@ -19,6 +19,7 @@
 #include "grader/c_compile.h"
 #include "grader/c_tokens.h"
 #include "grader/grade.h"
+#include "grader/shell_testing.h"
 #include "grader/work_counter.h"
 #include "oracle/gemm_program.h"
 #include "oracle/oracle.h"
@@ -50,17 +51,6 @@ std::string with_ik_in_the_innermost_loop(const std::string& oracle_c) {
   std::string c;
   for (const std::string& line : lines) c += line + "\n";
   return c;
-}
-
-fs::path student_rendering(const std::string& kernel_c, const fs::path& dir) {
-  fs::create_directories(dir);
-  chmod(dir.parent_path().c_str(), 0755);  // readable by a borrowed uid, whatever the umask
-  chmod(dir.c_str(), 0755);
-  std::ofstream(dir / "kernel.c") << kernel_c;
-  chmod((dir / "kernel.c").c_str(), 0644);
-  std::ofstream(dir / "student-uirc") << "#!/bin/sh\n[ \"$1\" = render ] && exec cat \"$(dirname \"$0\")/kernel.c\"\nexit 3\n";
-  chmod((dir / "student-uirc").c_str(), 0755);
-  return dir / "student-uirc";
 }
 
 class WorkGrading : public ::testing::TestWithParam<std::string> {
@@ -152,7 +142,7 @@ TEST_P(WorkGrading, TwoRunsOfTheSameKernelCountTheSame) {
   // The oracle's count was cached by the first grading; a fresh counter counts it again, the same.
   WorkCounter fresh(*runner_);
   Expected expected = std::get<Expected>(compute_expected(test, 7));
-  WorkCount again = fresh.count_reference(oracle_c(test), uir::render_driver(expected.specs, "prog.uir"),
+  WorkCount again = fresh.count_reference(oracle_c(test), uir::render_driver(expected.specs, "prog.uir", false),
                                           expected.input_text, ProcessLimits{});
   ASSERT_EQ(again.status, WorkCount::Status::Ok) << again.message;
   EXPECT_EQ(again.profile.instructions, first.work->oracle_instructions);
