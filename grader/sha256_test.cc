@@ -1,0 +1,25 @@
+// The cache key's hash against FIPS 180-4's published examples (an independent source of the
+// expected digests), and a message longer than one 64-byte block.
+#include "grader/sha256.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace uirgrade {
+namespace {
+
+TEST(Sha256, MatchesThePublishedExamples) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+TEST(Sha256, ANulByteIsPartOfTheKey) {
+  // The cache key joins C text, flags and compiler with NULs: they must not be dropped.
+  EXPECT_NE(sha256_hex(std::string("a\0b", 3)), sha256_hex("ab"));
+}
+
+}  // namespace
+}  // namespace uirgrade
