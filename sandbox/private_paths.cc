@@ -37,7 +37,7 @@ std::string nearest_existing(std::string path) {
   return path;
 }
 
-void add_candidates(const std::string& top, size_t index, std::vector<Candidate>& out) {
+void add_candidates(const std::string& top, size_t index, bool whole_tree, std::vector<Candidate>& out) {
   struct stat info {};
   if (lstat(top.c_str(), &info) != 0) {  // not written yet: its directory must not be writable
     std::string parent = nearest_existing(top);
@@ -52,7 +52,7 @@ void add_candidates(const std::string& top, size_t index, std::vector<Candidate>
     bool directory = S_ISDIR(info.st_mode);
     out.push_back({path, R_OK, index, top});
     out.push_back({path, directory ? W_OK | X_OK : W_OK, index, top});
-    if (!directory) continue;
+    if (!directory || !whole_tree) continue;
     if (DIR* dir = opendir(path.c_str())) {
       while (dirent* entry = readdir(dir)) {
         std::string name = entry->d_name;
@@ -67,7 +67,7 @@ void add_candidates(const std::string& top, size_t index, std::vector<Candidate>
 
 std::optional<Exposure> find_exposed_path(const std::vector<GuardedPath>& guarded, uid_t uid, gid_t gid) {
   std::vector<Candidate> candidates;
-  for (size_t k = 0; k < guarded.size(); k++) add_candidates(guarded[k].path, k, candidates);
+  for (size_t k = 0; k < guarded.size(); k++) add_candidates(guarded[k].path, k, guarded[k].whole_tree, candidates);
   int answer[2];
   if (pipe(answer) != 0) return Exposure{guarded.empty() ? "" : guarded[0].path, "check", "", ""};
   pid_t child = fork();
@@ -93,15 +93,17 @@ std::optional<Exposure> find_exposed_path(const std::vector<GuardedPath>& guarde
                     guarded.empty() ? "" : guarded[0].path};
   if (first < 0) return std::nullopt;
   const Candidate& found = candidates[static_cast<size_t>(first)];
-  return Exposure{found.path, found.mode & W_OK ? "write" : "read", guarded[found.guarded].what, found.top};
+  return Exposure{found.path, found.mode & W_OK ? "write" : "read", guarded[found.guarded].what, found.top,
+                  guarded[found.guarded].whole_tree};
 }
 
 std::string exposure_message(const Exposure& exposure, uid_t uid) {
   if (exposure.access == "check")
     return fmt::format("could not check, as uid {}, that {} is private to the grader", uid, exposure.path);
   return fmt::format("the student uid {} could {} {} ({}): with --sandbox uid students see the whole file "
-                     "system, so run `chmod -R go-rwx {}` before grading (or grade where namespaces work)",
-                     uid, exposure.access, exposure.path, exposure.what, exposure.top);
+                     "system, so run `{} {}` before grading (or grade where namespaces work)",
+                     uid, exposure.access, exposure.path, exposure.what,
+                     exposure.whole_tree ? "chmod -R go-rwx" : "chmod go-rw", exposure.top);
 }
 
 }  // namespace uirgrade

@@ -15,6 +15,9 @@ namespace uirgrade {
 struct GuardedPath {
   std::string path;  // a file or directory (need not exist: then its nearest existing parent counts)
   std::string what;  // for the message: "the suites", "the report", ...
+  /// false: the path itself only, not what is below it (a directory others may search but must
+  /// not list or write, such as /autograder, which holds the student's own submission).
+  bool whole_tree = true;
 };
 
 struct Exposure {
@@ -22,6 +25,7 @@ struct Exposure {
   std::string access;  // "read" or "write"
   std::string what;    // the GuardedPath it is in
   std::string top;     // that GuardedPath's path (what to chmod)
+  bool whole_tree = true;  // that GuardedPath's
 };
 
 /// The first path below `guarded` that `uid`/`gid` could read (a file, or list a directory) or

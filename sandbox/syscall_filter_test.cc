@@ -5,7 +5,10 @@
 #include <fcntl.h>
 #include <linux/keyctl.h>
 #include <mqueue.h>
+#include <linux/io_uring.h>
+#include <netinet/in.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -64,6 +67,50 @@ TEST(SyscallFilter, OrdinaryCallsStillWork) {
               return fd >= 0 && close(fd) == 0 ? 0 : 1;
             }),
             0);
+}
+
+// 0 when a TCP connection to a listener of this process on 127.0.0.1 was refused with EPERM,
+// 1 when it failed otherwise, 2 when it connected (the listener is made before the filter).
+int connect_to(uint16_t port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return refused(fd);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  return connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 ? 2 : 1;
+}
+
+TEST(SyscallFilter, NoInternetSocketWithoutTheFilterAConnectionIsMade) {
+  int listener = socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&address), size), 0);
+  ASSERT_EQ(listen(listener, 4), 0);
+  ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&address), &size), 0);
+  const uint16_t port = ntohs(address.sin_port);
+  EXPECT_EQ(in_child(false, [port] { return connect_to(port); }), 2);
+  EXPECT_EQ(in_child(true, [port] { return connect_to(port); }), 0);
+  EXPECT_EQ(in_child(true, [] { return refused(socket(AF_INET6, SOCK_DGRAM, 0)); }), 0);
+  EXPECT_EQ(in_child(true, [] { return refused(socket(AF_PACKET, SOCK_RAW, 0)); }), 0);
+  close(listener);
+}
+
+TEST(SyscallFilter, LocalSocketsStillWorkIoUringIsRefused) {
+  EXPECT_EQ(in_child(true, [] { return refused(socket(AF_UNIX, SOCK_STREAM, 0)); }), 2);
+  EXPECT_EQ(in_child(true, [] { return refused(socket(AF_NETLINK, SOCK_RAW, 0)); }), 2);
+  EXPECT_EQ(in_child(true, [] {
+              int pair[2];
+              return refused(socketpair(AF_UNIX, SOCK_STREAM, 0, pair));
+            }),
+            2);
+  io_uring_params params{};
+  int unfiltered = in_child(false, [&params] { return refused(syscall(SYS_io_uring_setup, 4, &params)); });
+  if (unfiltered != 2) GTEST_SKIP() << "io_uring is not available here anyway";
+  EXPECT_EQ(in_child(true, [&params] { return refused(syscall(SYS_io_uring_setup, 4, &params)); }), 0);
 }
 
 #if defined(__x86_64__)
