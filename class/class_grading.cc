@@ -14,6 +14,7 @@
 #include "sandbox/sandbox.h"
 #include "grader/minimize_failures.h"
 #include "grader/startup_check.h"
+#include "grader/submission_build.h"
 #include "sandbox/submission.h"
 
 namespace uirgrade {
@@ -27,7 +28,8 @@ struct InFlight {
   std::once_flag started;  // the budget's start and the private copy
   std::optional<UidLease> group;  // whose gid alone may read `copy`
   std::optional<SubmissionCopy> copy;
-  std::string copy_error;  // why no copy could be made: every test then fails to start
+  std::optional<BuiltSubmission> built;  // sources built by their recipe (Submission::recipe)
+  std::string copy_error;  // why no copy (or build) could be made: every test then fails to start
   std::vector<std::optional<TestResult>> results;
   std::atomic<size_t> left{0};
   std::chrono::steady_clock::time_point start;
@@ -60,6 +62,33 @@ void make_private_copy(const Submission& student, InFlight& flight) {
   flight.config.student_path = flight.copy->executable();
   flight.config.submission_dir = student.folder.empty() ? flight.copy->executable() : flight.copy->dir();
   flight.config.submission_group = flight.group->gid();
+}
+
+/// Builds a submission handed in as sources (grader/submission_build.h) and points its config at
+/// what was built. In the uid tier the build and what it made are for the student's group alone
+/// (`group`: classmates are graded at the same time). A failed build is the student's: every test
+/// says so with the log; a build that could not be run at all is ours.
+void build_sources(const Submission& student, InFlight& flight, CommandRunner& runner, bool uid_tier) {
+  std::string error;
+  if (uid_tier) {
+    if (std::optional<UidLease> lease = UidLease::claim(&error)) flight.group.emplace(std::move(*lease));
+    if (!flight.group) {
+      flight.copy_error = "no group for the submission's build in the uid tier: " + error;
+      return;
+    }
+  }
+  std::optional<gid_t> group = flight.group ? std::optional<gid_t>(flight.group->gid()) : std::nullopt;
+  BuildOutcome outcome = build_student_compiler(student.compiler, runner, uid_tier, group);
+  if (outcome.status == BuildOutcome::Status::InternalError) {
+    flight.copy_error = "the submission could not be built (not the student's fault): " + outcome.message;
+  } else if (!outcome.built) {
+    flight.config.build_failure = GradeConfig::BuildFailure{outcome.message, outcome.log};
+  } else {
+    flight.built.emplace(std::move(*outcome.built));
+    flight.config.student_path = flight.built->executable();
+    flight.config.submission_dir = flight.built->dir();
+    if (group) flight.config.submission_group = *group;
+  }
 }
 
 /// The result of a test that could not start because the submission could not be copied.
@@ -141,7 +170,8 @@ std::vector<StudentRecord> grade_class(
   auto student_done = [&](InFlight& flight) {
     const Submission& student = students[flight.index];
     minimize_generated_failures(tests, flight.results, flight.config, runner, compiler);
-    flight.copy.reset();  // the copy before the group that reads it
+    flight.copy.reset();  // the copy (and the build) before the group that reads it
+    flight.built.reset();
     flight.group.reset();
     StudentRecord record;
     record.id = student.id;
@@ -163,6 +193,8 @@ std::vector<StudentRecord> grade_class(
       const std::string& why = record.report.results.front().message;
       record.reason = why.starts_with(kCouldNotStart) ? "broken: " + why.substr(kCouldNotStart.size())
                                                       : "broken: no test could start it: " + why;
+    } else if (flight.config.build_failure) {
+      record.reason = "build failed: " + flight.config.build_failure->message;
     } else if (out_of_time > 0) {
       record.reason = fmt::format("the time budget of {} s ran out; {} tests not run", *config.student_budget_seconds,
                                   out_of_time);
@@ -176,7 +208,10 @@ std::vector<StudentRecord> grade_class(
     InFlight& flight = *flights[item / tests.size()];
     size_t k = item % tests.size();
     std::call_once(flight.started, [&] {
-      if (config.private_copies) make_private_copy(students[flight.index], flight);
+      if (!students[flight.index].recipe.empty())
+        build_sources(students[flight.index], flight, runner, config.private_copies);
+      else if (config.private_copies)
+        make_private_copy(students[flight.index], flight);
       flight.start = std::chrono::steady_clock::now();
       if (config.student_budget_seconds)
         flight.config.deadline = flight.start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(

@@ -1,7 +1,8 @@
 // grade_class in the uid tier (ClassConfig::private_copies): each student runs from a copy of its
 // own submission under a group of its own, removed when it is done; a roster row naming an
 // executable is shown that file alone. Then for real: the oracle as two students whose originals no
-// borrowed uid can read is not gradable without the copies and scores full marks with them.
+// borrowed uid can read is not gradable without the copies and scores full marks with them; and
+// sources, built per student for its group alone.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "class/class_grading_testing.h"
+#include "class/class_roster.h"
 #include "sandbox/sandbox.h"
 #include "uirgrade_paths.h"
 
@@ -149,6 +151,74 @@ TEST_F(GraderClassPrivateCopies, TheUidTierGradesPrivateOriginalsFromTheCopiesOn
     for (const TestResult& result : record.report.results)
       EXPECT_EQ(result.verdict, Verdict::Pass) << record.id << " " << result.name << ": " << result.message;
   }
+}
+
+// Sources in a class, in the uid tier: each folder with a recipe is built in the sandbox under the
+// student's own group, what it made is reachable by that group alone while classmates run, and the
+// built compiler is graded; a build that fails gives every test its reason.
+TEST_F(GraderClassPrivateCopies, TheUidTierBuildsEachStudentsSourcesForItsGroupAlone) {
+  if (!running_as_root()) GTEST_SKIP() << "the uid tier needs root";
+  std::string error;
+  std::unique_ptr<ProcessRunner> real = make_process_runner(Sandbox::Uid, &error);
+  ASSERT_TRUE(real) << error;
+  for (const std::string name : {"cpp", "broken"}) fs::create_directories(dir_ / "subs" / name);
+  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir_ / "subs/cpp/engine");
+  std::ofstream(dir_ / "subs/cpp/main.cc") << "#include <unistd.h>\n#include <string>\n"
+                                              "int main(int argc, char** argv) {\n"
+                                              "  std::string self = argv[0];\n"
+                                              "  std::string engine = self.substr(0, self.rfind('/') + 1) + \"engine\";\n"
+                                              "  argv[0] = engine.data();\n  execv(engine.c_str(), argv);\n  return 3;\n}\n";
+  std::ofstream(dir_ / "subs/cpp/Makefile") << "student-uirc: main.cc\n\tg++ -O1 -o student-uirc main.cc\n";
+  std::ofstream(dir_ / "subs/broken/main.cc") << "int main( { return 0; }\n";
+  std::ofstream(dir_ / "subs/broken/Makefile") << "student-uirc: main.cc\n\tg++ -o student-uirc main.cc\n";
+  fs::permissions(dir_ / "subs", fs::perms::owner_all);  // no borrowed uid reaches the originals
+  auto roster = load_roster((dir_ / "subs").string());
+  ASSERT_TRUE(std::holds_alternative<std::vector<Submission>>(roster)) << std::get<std::string>(roster);
+  students_.clear();
+  for (const Submission& student : std::get<std::vector<Submission>>(roster))
+    if (student.id == "cpp" || student.id == "broken") students_.push_back(student);
+  ASSERT_EQ(students_.size(), 2u);
+  for (const Submission& student : students_) EXPECT_EQ(student.recipe, "Makefile") << student.id << student.problem;
+
+  // Every run of a built compiler: the directory above its tree, as it is while the run goes on.
+  struct Watching : CommandRunner {
+    CommandRunner& inner;
+    std::mutex mutex;
+    std::vector<std::string> problems;
+    size_t built_runs = 0;
+    explicit Watching(CommandRunner& runner) : inner(runner) {}
+    ProcessResult run(const ProcessRequest& request) override {
+      if (request.argv[0].find("uirgrade-built-") != std::string::npos) {
+        struct stat above {};
+        std::string parent = fs::path(request.argv[0]).parent_path().parent_path().string();
+        std::lock_guard lock(mutex);
+        ++built_runs;
+        if (stat(parent.c_str(), &above) != 0 || (above.st_mode & 07) != 0 || !request.extra_group ||
+            above.st_gid != *request.extra_group)
+          problems.push_back(parent + " is reachable by others or not the run's group");
+      }
+      return inner.run(request);
+    }
+  } watching(*real);
+  config_.private_copies = true;
+  std::vector<StudentRecord> records = grade(watching);
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_GT(watching.built_runs, 0u);
+  EXPECT_TRUE(watching.problems.empty()) << watching.problems.front();
+  for (const StudentRecord& record : records) {
+    ASSERT_EQ(record.report.results.size(), 2u) << record.id;
+    for (const TestResult& result : record.report.results) {
+      if (record.id == "cpp") {
+        EXPECT_EQ(result.verdict, Verdict::Pass) << result.name << ": " << result.message;
+      } else {
+        EXPECT_EQ(result.verdict, Verdict::BuildFailed) << result.name << ": " << result.message;
+        EXPECT_NE(result.message.find("make exited 2"), std::string::npos) << result.message;
+        EXPECT_NE(result.details.find("main.cc"), std::string::npos) << result.details;
+      }
+    }
+  }
+  EXPECT_NE(records[0].id == "broken" ? records[0].reason.find("build failed") : records[1].reason.find("build failed"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "grader/display_text.h"
 #include "grader/file_text.h"
+#include "grader/submission_build.h"
 #include "class/csv.h"
 #include "sandbox/submission.h"
 
@@ -27,7 +28,10 @@ Submission submission_at(const std::string& id, const fs::path& path) {
   fs::path compiler = is_folder ? path / kStudentCompiler : path;
   submission.compiler = compiler.string();
   if (is_folder) submission.folder = path.string();
-  if (!fs::exists(compiler, ec)) {
+  // Sources with a recipe: the build makes student-uirc and says what is wrong with it.
+  if (std::optional<std::string> recipe = is_folder ? build_recipe(path.string()) : std::nullopt) {
+    submission.recipe = *recipe;
+  } else if (!fs::exists(compiler, ec)) {
     submission.problem = is_folder ? fmt::format("missing: no {} in {}", kStudentCompiler, printable_line(path.string()))
                                    : fmt::format("missing: {} does not exist", printable_line(path.string()));
   } else if (std::string outside = is_folder ? link_out_of_submission(compiler.string()) : ""; !outside.empty()) {

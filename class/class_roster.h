@@ -23,6 +23,9 @@ struct Submission {
   std::string compiler;  // the path of the executable that is graded
   std::string folder;    // the student's folder, all of which is the submission; empty: just `compiler`
   std::string problem;   // empty: looks gradable; else why it scores 0 ("no student-uirc in ...")
+  /// The folder's build recipe (grader/submission_build.h): its sources are built, in the sandbox,
+  /// before it is graded, so `compiler` need not exist yet. Empty: graded as it is.
+  std::string recipe = {};
 };
 
 /// Why `id` cannot name a student (it becomes a file name of the class report): empty, `.`, `..`,

@@ -129,6 +129,23 @@ TEST_F(GraderClassRoster, MissingFolderAndNotExecutableAreToldApart) {
   EXPECT_EQ(students[3].problem.find("chmod"), std::string::npos) << students[3].problem;
 }
 
+// Sources with a recipe are built before grading: no student-uirc yet is not "missing".
+TEST_F(GraderClassRoster, AFolderWithABuildRecipeIsGradableWithoutACompilerYet) {
+  write(dir_ / "subs/gus/main.cc", "int main() {}\n", false);
+  write(dir_ / "subs/gus/Makefile", "student-uirc: main.cc\n\tg++ -o student-uirc main.cc\n", false);
+  write(dir_ / "subs/hal/build.sh", "cp run.sh student-uirc\n", false);
+  write(dir_ / "subs/hal/student-uirc", "an old copy, not executable", false);
+  write(dir_ / "subs/ivy/main.cc", "int main() {}\n", false);  // sources, no recipe
+  auto students = std::get<std::vector<Submission>>(load_roster((dir_ / "subs").string()));
+  ASSERT_EQ(students.size(), 3u);
+  EXPECT_EQ(students[0].recipe, "Makefile");
+  EXPECT_EQ(students[0].problem, "");
+  EXPECT_EQ(students[1].recipe, "build.sh");
+  EXPECT_EQ(students[1].problem, "") << "the build makes student-uirc anew";
+  EXPECT_EQ(students[2].recipe, "");
+  EXPECT_TRUE(students[2].problem.starts_with("missing: no student-uirc")) << students[2].problem;
+}
+
 TEST(GraderClassRosterShard, EveryStudentInExactlyOneShard) {
   std::vector<Submission> students;
   for (const char* id : {"e", "a", "d", "b", "c"}) students.push_back(Submission{id, "", "", ""});

@@ -104,7 +104,7 @@ BuiltSubmission::~BuiltSubmission() {
   std::filesystem::remove_all(std::filesystem::path(dir_).parent_path(), ec);
 }
 
-BuildOutcome build_submission(const std::string& folder, CommandRunner& runner) {
+BuildOutcome build_submission(const std::string& folder, CommandRunner& runner, std::optional<gid_t> group) {
   BuildOutcome outcome;
   std::optional<std::string> recipe = build_recipe(folder);
   if (!recipe) {
@@ -125,6 +125,7 @@ BuildOutcome build_submission(const std::string& folder, CommandRunner& runner) 
   request.limits = build_limits();
   request.read_only_paths = {folder};
   request.take_files = {{kArchive, archive}};
+  request.extra_group = group;
   ProcessResult result = runner.run(request);
   outcome.seconds = result.wall_seconds;
   outcome.log = tail_of(result.out, kLogTail);
@@ -143,9 +144,11 @@ BuildOutcome build_submission(const std::string& folder, CommandRunner& runner) 
     return outcome;
   }
   // The tree is the student's; so is the archive (ustar_extract.h): refused members are the student's.
-  // Explicit modes, whatever the grader's umask: the borrowed uids run what is in there.
+  // Explicit modes, whatever the grader's umask: the borrowed uids run what is in there (with a
+  // group, only its uids: the directory above the tree is root's and the group's alone).
+  const bool group_only = group.has_value();
   if (::mkdir(built.dir().c_str(), 0755) != 0 || ::chmod(built.dir().c_str(), 0755) != 0 ||
-      ::chmod(parent.c_str(), 0755) != 0) {
+      (group_only && ::chown(parent.c_str(), 0, *group) != 0) || ::chmod(parent.c_str(), group_only ? 0750 : 0755) != 0) {
     outcome.message = fmt::format("cannot make the built submission's directory: {}", std::strerror(errno));
     return outcome;
   }
@@ -161,12 +164,15 @@ BuildOutcome build_submission(const std::string& folder, CommandRunner& runner) 
   return outcome;
 }
 
-BuildOutcome build_student_compiler(const std::string& executable, CommandRunner& runner, bool copy_first) {
+BuildOutcome build_student_compiler(const std::string& executable, CommandRunner& runner, bool copy_first,
+                                    std::optional<gid_t> group) {
   std::string folder = std::filesystem::path(executable).parent_path().string();
   std::optional<SubmissionCopy> copy;
   if (copy_first) {
     std::string error;
-    if (std::optional<SubmissionCopy> made = SubmissionCopy::make(executable, &error)) copy.emplace(std::move(*made));
+    std::optional<SubmissionCopy> made = group ? SubmissionCopy::make_private(executable, true, *group, &error)
+                                               : SubmissionCopy::make(executable, &error);
+    if (made) copy.emplace(std::move(*made));
     if (!copy) {
       BuildOutcome outcome;
       outcome.message = error;
@@ -174,7 +180,7 @@ BuildOutcome build_student_compiler(const std::string& executable, CommandRunner
     }
     folder = copy->dir();
   }
-  BuildOutcome outcome = build_submission(folder, runner);
+  BuildOutcome outcome = build_submission(folder, runner, group);
   if (outcome.built && ::access(outcome.built->executable().c_str(), X_OK) != 0) {
     outcome.built.reset();
     outcome.status = BuildOutcome::Status::Failed;

@@ -48,12 +48,17 @@ struct BuildOutcome {
 };
 
 /// Builds the submission in `folder` (which holds a recipe) with `runner`. `folder` must be
-/// readable by the runner's borrowed uids (in the uid tier, a SubmissionCopy of it).
-BuildOutcome build_submission(const std::string& folder, CommandRunner& runner);
+/// readable by the runner's borrowed uids (in the uid tier, a SubmissionCopy of it). With
+/// `group` (a class in the uid tier, where other students run at the same time), the build runs
+/// with that supplementary group and what it made is reachable by that group alone.
+BuildOutcome build_submission(const std::string& folder, CommandRunner& runner,
+                              std::optional<gid_t> group = std::nullopt);
 
 /// build_submission for the compiler `executable` (student-uirc, beside its recipe): in the uid
 /// tier (`copy_first`) from a copy of its folder that the borrowed uids can read (the original
-/// may be private, /autograder/submission). A student-uirc that cannot be run is a failed build.
-BuildOutcome build_student_compiler(const std::string& executable, CommandRunner& runner, bool copy_first);
+/// may be private, /autograder/submission), or only `group` can when given. A student-uirc that
+/// cannot be run is a failed build.
+BuildOutcome build_student_compiler(const std::string& executable, CommandRunner& runner, bool copy_first,
+                                    std::optional<gid_t> group = std::nullopt);
 
 }  // namespace uirgrade
