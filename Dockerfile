@@ -12,11 +12,17 @@ RUN /opt/uirgrade/src/scripts/install-deps.sh && rm -rf /var/lib/apt/lists/*
 COPY CMakeLists.txt /opt/uirgrade/src/
 COPY cmake /opt/uirgrade/src/cmake
 COPY scripts/build.sh /opt/uirgrade/src/scripts/build.sh
+# Every folder CMakeLists.txt reads sources from (grader/shipping_test.cc checks the list).
+COPY sandbox /opt/uirgrade/src/sandbox
 COPY oracle /opt/uirgrade/src/oracle
 COPY testcase /opt/uirgrade/src/testcase
 COPY mutation /opt/uirgrade/src/mutation
 COPY generators /opt/uirgrade/src/generators
 COPY grader /opt/uirgrade/src/grader
+COPY reports /opt/uirgrade/src/reports
+COPY class /opt/uirgrade/src/class
+COPY cli /opt/uirgrade/src/cli
+COPY oracle_mutation /opt/uirgrade/src/oracle_mutation
 COPY bench /opt/uirgrade/src/bench
 # The grader finds its built-in suites at the source path it was configured with
 # (/opt/uirgrade/src/suites), so the final stage keeps that path. Binaries are stripped (the debug

@@ -1,7 +1,8 @@
 // What counting work costs (issue 26). Run by hand:
 //   build/bench_work [JOBS] [SANDBOX]        (defaults: 2 jobs, auto)
-// Grades week 3's suite tests with the oracle's CLI as the student, twice: as shipped (the five
-// `# render: work` tests counted) and with `work` switched off on them, and prints both wall times,
+// Grades week 3 as `grade --week 3` does (its suite tests and the plan's generated tests, seed 1)
+// with the oracle's CLI as the student, twice: as shipped (the `# render: work` tests counted) and
+// with `work` switched off on them, and prints both wall times,
 // their ratio (target: within 1.2x) and the seconds counting added per work test (the sum of the
 // figures' own compile and valgrind time, and the difference of the wall times per work test).
 // Then it grades the work tests with the values-in-uses-loop mutant as the student and prints its
@@ -19,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include "generators/fuzz.h"
 #include "grader/c_compile.h"
 #include "grader/grade.h"
 #include "grader/suite.h"
@@ -85,7 +87,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_work: %s\n", format_suite_error(*e).c_str());
     return 1;
   }
-  std::vector<TestCase> with_work = std::get<LoadedWeek>(loaded).tests, without_work = with_work, work_tests;
+  std::vector<TestCase> with_work = std::get<LoadedWeek>(loaded).tests;
+  const size_t suite_tests = with_work.size();
+  for (TestCase& test : uirgen::make_fuzz_tests(3, std::get<LoadedWeek>(loaded).plan.fuzz_counts, 1))
+    with_work.push_back(std::move(test));
+  std::vector<TestCase> without_work = with_work, work_tests;
   for (TestCase& test : without_work) test.render_work = false;
   for (const TestCase& test : with_work)
     if (test.render_work && test.mode == Mode::Render) work_tests.push_back(test);
@@ -100,8 +106,8 @@ int main(int argc, char** argv) {
                                       fs::perms::others_read | fs::perms::others_exec);
   const std::string oracle = (dir / "uir-oracle").string();
 
-  fmt::print("bench_work: week 3's {} suite tests ({} work tests), the oracle as student, {} jobs, {}\n",
-             with_work.size(), work_tests.size(), jobs, runner->isolation());
+  fmt::print("bench_work: week 3's {} suite tests ({} work tests) and {} generated, the oracle as student, {} jobs, {}\n",
+             suite_tests, work_tests.size(), with_work.size() - suite_tests, jobs, runner->isolation());
   // One compiler per grading, as `grade` has (a second student on the same compiler would also reuse
   // the first one's sanitized binaries, the same C here: no fair figure for a class). The baseline
   // is graded before and after, since other load on the machine moves it.

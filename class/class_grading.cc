@@ -203,10 +203,14 @@ std::vector<StudentRecord> grade_class(
   };
 
   // One pool over (student, test), student after student: the first students finish (and are saved)
-  // first, and while one student's slow test runs the other threads go on with the next tests.
+  // first, and while one student's slow test runs the other threads go on with the next tests. A
+  // student's longest tests (those whose work is counted) come first, so its last ones are short.
+  std::vector<size_t> test_order(tests.size());
+  for (size_t k = 0; k < tests.size(); ++k) test_order[k] = k;
+  std::stable_partition(test_order.begin(), test_order.end(), [&](size_t k) { return counts_work(tests[k]); });
   run_on_pool(flights.size() * tests.size(), config.grade.jobs, nullptr, [&](size_t item) {
     InFlight& flight = *flights[item / tests.size()];
-    size_t k = item % tests.size();
+    size_t k = test_order[item % tests.size()];
     std::call_once(flight.started, [&] {
       if (!students[flight.index].recipe.empty())
         build_sources(students[flight.index], flight, runner, config.private_copies);

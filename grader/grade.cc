@@ -117,7 +117,7 @@ TestResult result_naming(const TestCase& test) {
   result.mode = test.mode;
   result.visibility = test.visibility;
   result.minimized_shown = test.minimized_shown;
-  result.max_points = test.points + (test.mode == Mode::Render && test.render_work && test.work_limit ? test.work_points : 0);
+  result.max_points = test.points + (counts_work(test) && test.work_limit ? test.work_points : 0);
   return result;
 }
 
@@ -170,6 +170,9 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
     std::vector<size_t> phase;
     for (size_t k = 0; k < tests.size(); ++k)
       if ((tests[k].visibility == Visibility::Visible) == visible_phase) phase.push_back(k);
+    // The longest first: a test whose work is counted takes seconds (two compiles, two runs under
+    // valgrind); started last, it would leave the other threads idle at the end of the phase.
+    std::stable_partition(phase.begin(), phase.end(), [&](size_t k) { return counts_work(tests[k]); });
     run_on_pool(phase.size(), config.jobs, keep_going, [&](size_t i) {
       size_t k = phase[i];
       TestResult result = grade_test(tests[k], config, runner, compiler);

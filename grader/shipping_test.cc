@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include "grader/shell_testing.h"
 #include "uirgrade_paths.h"
@@ -66,6 +67,38 @@ TEST(Shipping, DockerfileBuildsWithTheReadmeSetupScripts) {
   EXPECT_NE(dockerfile.find("/opt/uirgrade/build/grade"), std::string::npos);
   EXPECT_NE(dockerfile.find("run_autograder"), std::string::npos);
   EXPECT_NE(read(kSource / ".ci/run").find("scripts/test.sh"), std::string::npos) << ".ci/run runs the README's second command";
+}
+
+/// The folders CMakeLists.txt reads sources from: its layers (uirgrade_library NAME FOLDER), the
+/// folders of the files it names, and those it globs under ${PROJECT_SOURCE_DIR}.
+std::set<std::string> cmake_source_folders() {
+  std::string cmake = read(kSource / "CMakeLists.txt");
+  std::set<std::string> folders;
+  for (const std::regex& pattern : {std::regex(R"(uirgrade_library\([a-z_]+ ([a-z_]+))"),
+                                    std::regex(R"(PROJECT_SOURCE_DIR\}/([a-z_]+)/)"),
+                                    std::regex(R"([\s"]([a-z_]+)/[a-z_]+\.(cc|h|in)\b)")})
+    for (auto it = std::sregex_iterator(cmake.begin(), cmake.end(), pattern); it != std::sregex_iterator(); ++it)
+      folders.insert((*it)[1]);
+  return folders;
+}
+
+// The image and the Gradescope zip build from copies of the sources: a folder CMake reads and they
+// leave out (a new layer) fails the build where courses grade, never on this machine.
+TEST(Shipping, TheImageAndTheZipCopyEveryFolderCMakeReads) {
+  std::set<std::string> folders = cmake_source_folders();
+  for (const char* layer : {"sandbox", "oracle", "grader", "cli", "oracle_mutation"})
+    ASSERT_TRUE(folders.count(layer)) << "the parse of CMakeLists.txt missed " << layer;
+  std::string dockerfile = read(kSource / "Dockerfile");
+  std::string zip = read(kSource / "scripts/make-gradescope-zip.sh");
+  std::smatch parts;
+  ASSERT_TRUE(std::regex_search(zip, parts, std::regex(R"(for part in ([^;]*); do)")));
+  std::string zip_parts = std::regex_replace(parts[1].str(), std::regex(R"(\\\n\s*)"), " ") + " ";
+  for (const std::string& folder : folders) {
+    if (!fs::is_directory(kSource / folder)) continue;  // a folder of the build tree (generated/)
+    EXPECT_NE(dockerfile.find("COPY " + folder + " /opt/uirgrade/src/" + folder + "\n"), std::string::npos)
+        << "the Dockerfile does not copy " << folder;
+    EXPECT_NE((" " + zip_parts).find(" " + folder + " "), std::string::npos) << "the zip leaves out " << folder;
+  }
 }
 
 /// A faked /autograder and /opt/uirgrade (UIRGRADE_AUTOGRADER, UIRGRADE_HOME) for docker/run_autograder,

@@ -31,7 +31,9 @@ trap 'rm -rf "$stage"' EXIT
 # What setup.sh builds from: the sources CMake reads, the suites, the scripts it runs. Tests stay out
 # except the few files CMake's globs need (none: UIRGRADE_BUILD_TESTS=OFF skips them).
 mkdir -p "$stage/uirgrade"
-for part in CMakeLists.txt cmake oracle testcase mutation generators grader bench suites scripts docker; do
+# (Every folder CMakeLists.txt reads sources from: grader/shipping_test.cc checks the list.)
+for part in CMakeLists.txt cmake sandbox oracle testcase mutation generators grader reports class cli oracle_mutation \
+            bench suites scripts docker; do
   cp -r "$part" "$stage/uirgrade/"
 done
 find "$stage/uirgrade" \( -name '*_test.cc' -o -name testdata \) -prune -exec rm -rf {} +

@@ -79,4 +79,7 @@ struct TestCase {
   std::optional<double> timeout_seconds;
 };
 
+/// Whether grading `test` counts its kernel's work (a render test marked `# render: work`).
+inline bool counts_work(const TestCase& test) { return test.mode == Mode::Render && test.render_work; }
+
 }  // namespace uirgrade
