@@ -41,6 +41,11 @@ std::vector<std::string> work_compile_flags();
 /// so the driver needs no change), one count per instruction and line, written to stderr.
 std::vector<std::string> work_count_command();
 
+/// The environment (NAME=VALUE, for sh) that makes glibc run the same library code on every
+/// x86-64 machine in a counted run: the count of a kernel that calls memcpy or expf then does not
+/// depend on the grading machine's CPU.
+std::string baseline_library_tunables();
+
 /// How much longer than the test's limits a counted run may take: callgrind runs a program some
 /// 50-100 times slower, and valgrind needs a second or two to start.
 inline constexpr double kCountedRunSlowdown = 100;

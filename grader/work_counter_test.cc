@@ -3,10 +3,13 @@
 #include "grader/work_counter.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -140,6 +143,62 @@ TEST(GraderWorkCounter, TheOraclesCountIsMadeOncePerProgramAndData) {
   EXPECT_EQ(counter.compiles(), 2);
   counter.count("oracle C", "driver", "0: 1\n", {});  // a student's kernel is always counted
   EXPECT_EQ(counter.compiles(), 3);
+}
+
+/// The names of the functions a callgrind dump has costs for (its "fn=(N) name" lines, and
+/// "cfn=(N) name" where a callee is named first).
+std::vector<std::string> dumped_functions(const std::string& dump) {
+  std::vector<std::string> names;
+  std::istringstream lines(dump);
+  for (std::string line; std::getline(lines, line);)
+    if ((line.starts_with("fn=(") || line.starts_with("cfn=(")) && line.find(") ") != std::string::npos)
+      names.push_back(line.substr(line.find(") ") + 2));
+  return names;
+}
+
+// The count of a kernel that calls memcpy, memset and expf must not depend on the CPU: glibc picks
+// their code by the CPU's features. Counted as shipped, only the x86-64 baseline's code runs; the
+// same command without the tunables runs this machine's AVX2/ERMS/FMA code (when it has them).
+TEST(GraderWorkCounter, LibraryCodeIsTheBaselinesWhateverTheCpu) {
+  if (std::system("command -v valgrind > /dev/null && command -v cc > /dev/null") != 0) GTEST_SKIP() << "no valgrind or cc";
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("uirgrade-baseline-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "k.c") << "#include <math.h>\n#include <stdio.h>\n#include <string.h>\n"
+                                "static float a[16384], b[16384];\n"
+                                "void kernel(void) {\n  memcpy(b, a, sizeof a);\n  memset(a, 1, sizeof a);\n"
+                                "  for (int i = 0; i < 64; i++) b[i] = expf(a[i]);\n}\n"
+                                "int main(void) { kernel(); printf(\"%f\\n\", b[3]); return 0; }\n";
+  ASSERT_EQ(std::system(("cd " + dir.string() + " && cc -O0 -g -Wl,-z,now -o kernel k.c -lm").c_str()), 0);
+  auto count = [&](const std::string& script) {
+    std::string command = "cd " + dir.string() + " && sh -c '" + script + "' x 2>&1 >/dev/null";
+    std::string dump;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+      char buffer[4096];
+      for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) dump.append(buffer, n);
+      pclose(pipe);
+    }
+    return dump;
+  };
+  auto machine_specific = [](const std::vector<std::string>& functions) {
+    std::vector<std::string> found;
+    for (const std::string& name : functions)
+      for (const char* variant : {"avx", "evex", "erms", "_fma", "sse4", "ssse3"})
+        if (name.find(variant) != std::string::npos) found.push_back(name);
+    return found;
+  };
+  const std::string shipped = work_count_command()[2];
+  ASSERT_TRUE(shipped.starts_with(baseline_library_tunables() + " "));
+  ASSERT_EQ(shipped.find('\''), std::string::npos) << "the test quotes the script in ''";
+  std::string unmasked = count(shipped.substr(baseline_library_tunables().size() + 1));
+  ASSERT_NE(unmasked.find("fn="), std::string::npos) << unmasked.substr(0, 500);
+  std::string masked = count(shipped), again = count(shipped);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(machine_specific(dumped_functions(masked)), std::vector<std::string>{}) << masked.substr(0, 2000);
+  EXPECT_NE(masked.find("memcpy"), std::string::npos) << "the kernel's library calls are in the count";
+  EXPECT_EQ(masked.substr(masked.find("summary:")), again.substr(again.find("summary:"))) << "two runs, one count";
+  std::vector<std::string> here = machine_specific(dumped_functions(unmasked));
+  if (here.empty()) GTEST_SKIP() << "this CPU has nothing above the x86-64 baseline that glibc would pick";
+  EXPECT_NE(unmasked.substr(unmasked.find("summary:"), 40), masked.substr(masked.find("summary:"), 40));
 }
 
 }  // namespace
