@@ -5,8 +5,6 @@
 // read into what is graded (shown working without a sandbox first).
 #include "grader/submission_build.h"
 
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "grader/shell_testing.h"
+#include "sandbox/loopback_listener_testing.h"
 
 namespace uirgrade {
 namespace {
@@ -129,35 +128,22 @@ TEST_P(SubmissionBuild, ABuildCannotCopyTheGradersFilesIntoWhatIsGraded) {
 // and the internet is the syscall filter (sandbox/syscall_filter.h). A listener of the test's on
 // 127.0.0.1 stands for them. (The namespaces tier adds a network namespace of its own.)
 TEST_P(SubmissionBuild, ABuildReachesNoNetwork) {
-  int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-  ASSERT_GE(listener, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof address;
-  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&address), size), 0);
-  ASSERT_EQ(listen(listener, 4), 0);
-  ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&address), &size), 0);
+  LoopbackListener listener;
+  ASSERT_NE(listener.port(), 0);
   write("build.sh", fmt::format("bash -c 'echo LOOT >/dev/tcp/127.0.0.1/{}' && echo CONNECTED\n"
                                 "printf '#!/bin/sh\\n' > student-uirc\nchmod +x student-uirc\n",
-                                ntohs(address.sin_port)));
-  auto connections = [&] {
-    int count = 0;
-    for (int fd; (fd = accept(listener, nullptr, nullptr)) >= 0; ++count) close(fd);
-    return count;
-  };
+                                listener.port()));
   ProcessRunner runner(tier());
   if (tier() == Tier::Uid) {
     AdjustedRunner unfiltered(runner, [](ProcessRequest& request) { request.weakened_no_syscall_filter = true; });
     BuildOutcome weak = build_submission(dir_.string(), unfiltered);
     EXPECT_NE(weak.log.find("CONNECTED"), std::string::npos) << weak.message << weak.log;
-    EXPECT_EQ(connections(), 1) << "without the filter the build reaches the listener";
+    EXPECT_EQ(listener.connections(), 1) << "without the filter the build reaches the listener";
   }
   BuildOutcome built = build_submission(dir_.string(), runner);
   ASSERT_EQ(built.status, BuildOutcome::Status::Built) << built.message << built.log;
   EXPECT_EQ(built.log.find("CONNECTED"), std::string::npos) << built.log;
-  EXPECT_EQ(connections(), 0);
-  close(listener);
+  EXPECT_EQ(listener.connections(), 0);
 }
 
 TEST(SubmissionBuildRecipe, BuildShComesFirstThenMakefiles) {

@@ -18,6 +18,8 @@
 
 #include <gtest/gtest.h>
 
+#include "sandbox/loopback_listener_testing.h"
+
 namespace uirgrade {
 namespace {
 
@@ -82,21 +84,13 @@ int connect_to(uint16_t port) {
 }
 
 TEST(SyscallFilter, NoInternetSocketWithoutTheFilterAConnectionIsMade) {
-  int listener = socket(AF_INET, SOCK_STREAM, 0);
-  ASSERT_GE(listener, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof address;
-  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&address), size), 0);
-  ASSERT_EQ(listen(listener, 4), 0);
-  ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&address), &size), 0);
-  const uint16_t port = ntohs(address.sin_port);
+  LoopbackListener listener;
+  const uint16_t port = listener.port();
+  ASSERT_NE(port, 0);
   EXPECT_EQ(in_child(false, [port] { return connect_to(port); }), 2);
   EXPECT_EQ(in_child(true, [port] { return connect_to(port); }), 0);
   EXPECT_EQ(in_child(true, [] { return refused(socket(AF_INET6, SOCK_DGRAM, 0)); }), 0);
   EXPECT_EQ(in_child(true, [] { return refused(socket(AF_PACKET, SOCK_RAW, 0)); }), 0);
-  close(listener);
 }
 
 TEST(SyscallFilter, LocalSocketsStillWorkIoUringIsRefused) {
