@@ -18,6 +18,8 @@
 # Runs as root on a Debian 12 machine; installs podman and the rest with apt when missing. The
 # package mirror is read from this machine's apt sources at run time. Too slow for .ci/run.
 set -uo pipefail
+# (With pipefail, `producer | grep -q` fails when grep's early exit kills the producer with SIGPIPE:
+# a `! ... | grep -q LEAKED` would then pass on a leak. Matches are read whole: `grep ... > /dev/null`.)
 cd "${CHECK_REPO:-$(dirname "$0")/..}"  # CHECK_REPO: run a copy of this script on a checkout
 repo=$(pwd)
 work=${CHECK_DIR:-/tmp/uirgrade-container-check}
@@ -282,7 +284,7 @@ as_student='setpriv --reuid=1600009999 --regid=1600009999 --clear-groups cat /au
 "${run_[@]}" $(mode_args default) -v "$demo/submission:/autograder/submission" -v "$demo/results:/autograder/results" \
   -v "$demo/metadata.json:/autograder/submission_metadata.json" "$image" sh -c \
   "echo before:; $as_student; /autograder/run_autograder > /dev/null; echo after:; $as_student" > "$demo/log.txt" 2>&1
-grep -A1 '^before:' "$demo/log.txt" | grep -q SECRET-METADATA && ! grep -A1 '^after:' "$demo/log.txt" | grep -q SECRET-METADATA
+grep -A1 '^before:' "$demo/log.txt" | grep SECRET-METADATA > /dev/null && ! grep -A1 '^after:' "$demo/log.txt" | grep SECRET-METADATA > /dev/null
 check "submission_metadata.json: a student uid reads it before run_autograder, not after" $? "$(tr '\n' ' ' < "$demo/log.txt" | cut -c1-200)"
 for img in "$image" "$gs_image"; do
   label=$([ "$img" = "$image" ] && echo image || echo zip)
@@ -305,7 +307,7 @@ for img in "$image" "$gs_image"; do
     check "Gradescope $label, $mode: loads-never-move scores its known $buggy_score" $? "$got"
     run_gradescope "$img" "$mode" "$students/hostile" "$out-hostile"
     got=$(score_of "$out-hostile/results/results.json")
-    ! gs_output "$out-hostile/results/results.json" | grep -q "LEAKED\|SECRET-METADATA" && [ "$got" = "$oracle_score" ] \
+    ! gs_output "$out-hostile/results/results.json" | grep "LEAKED\|SECRET-METADATA" > /dev/null && [ "$got" = "$oracle_score" ] \
       && [ "$(stat -c %a "$out-hostile/metadata.json")" = 600 ]
     check "Gradescope $label, $mode: a hostile student finds nothing (metadata, suites, results), then scores as the oracle" $? \
       "$got; $(gs_output "$out-hostile/results/results.json" | grep -o 'LEAKED [^ ]*' | sort -u | tr '\n' ' ')"
@@ -317,7 +319,7 @@ for img in "$image" "$gs_image"; do
     check "Gradescope $label: a C++ source submission is built by its Makefile and scores 100%" $? \
       "$(score_of "$out-source/results/results.json")"
     got=$(score_of "$out-build-fails/results/results.json")
-    [ "${got%/*}" = 0 ] && gs_output "$out-build-fails/results/results.json" | grep -q "expected"
+    [ "${got%/*}" = 0 ] && gs_output "$out-build-fails/results/results.json" | grep "expected" > /dev/null
     check "Gradescope $label: a failing build scores 0 and shows the compiler's message" $? "$got"
     [ "$(score_of "$out-lost-exec-bits/results/results.json")" = "$oracle_score" ]
     check "Gradescope $label: a helper that lost its exec bit in the upload still runs" $? \
