@@ -37,7 +37,9 @@ RUN cd /opt/uirgrade/src \
     && for tool in grade uir-oracle uirgen; do strip -o /stage/opt/uirgrade/build/$tool /opt/uirgrade/build/$tool; done
 COPY suites /stage/opt/uirgrade/src/suites
 COPY docker/run_autograder /stage/autograder/run_autograder
-RUN chmod -R go-rwx /stage/opt/uirgrade && chmod 0755 /stage/autograder/run_autograder
+# /autograder as run_autograder leaves it (searchable, nothing in it for others): the CI recipes grade
+# in the uid tier with this image, and grade refuses an /autograder others can list or read.
+RUN chmod -R go-rwx /stage/opt/uirgrade && chmod 0711 /stage/autograder && chmod 0700 /stage/autograder/run_autograder
 
 FROM debian:12
 ENV DEBIAN_FRONTEND=noninteractive

@@ -66,6 +66,9 @@ TEST(Shipping, DockerfileBuildsWithTheReadmeSetupScripts) {
   EXPECT_NE(dockerfile.find("ENTRYPOINT [\"/usr/bin/tini\", \"--\"]\n"), std::string::npos);
   EXPECT_NE(dockerfile.find("/opt/uirgrade/build/grade"), std::string::npos);
   EXPECT_NE(dockerfile.find("run_autograder"), std::string::npos);
+  // The CI recipes grade in the uid tier with this image: its /autograder must pass grade's check.
+  EXPECT_NE(dockerfile.find("chmod 0711 /stage/autograder && chmod 0700 /stage/autograder/run_autograder"),
+            std::string::npos);
   EXPECT_NE(read(kSource / ".ci/run").find("scripts/test.sh"), std::string::npos) << ".ci/run runs the README's second command";
 }
 
