@@ -17,6 +17,7 @@
 #include "grader/suite.h"
 #include "oracle_mutation/grading.h"
 #include "oracle_mutation/manifest.h"
+#include "oracle_mutation/many_seeds.h"
 #include "oracle_mutation/probe.h"
 #include "uirgrade_paths.h"
 
@@ -39,7 +40,11 @@ DESCRIPTION
 
     With --seeds N the generated tests are made at N seeds (S, S+1, ...) and each mutant is graded
     at each; the report adds, per mutant not killed at every seed, at how many seeds it was killed,
-    and how many non-equivalent mutants are killed at >= 95% of the seeds.
+    and how many non-equivalent mutants are killed at >= 95% of the seeds. A mutant killed at the
+    first seed by a hand-written test whose expectation (stdin text, the oracle's exit, buffers and
+    failing assert) is the same at every seed is killed at every seed, as its verdict on that test
+    is a function of the test and its expectation: it is not graded again. Every other mutant is
+    graded at every seed (oracle_mutation/many_seeds.h).
 
 OPTIONS
     --week N            the week (default 3)
@@ -63,6 +68,8 @@ OPTIONS
                         graded (a test could kill it: the program is named), error-line-only,
                         error-message-only (spec 6.3 grades neither), placement-only (the linear
                         list differs, no result does), none-seen, crashes-or-hangs
+    --grade-every-seed  with --seeds: grade every mutant at every seed, without the shortcut above
+                        (to check it; much slower: each mutant that hangs costs --timeout a seed)
     --list              print the mutants and exit
 
 EXIT STATUS
@@ -86,6 +93,7 @@ struct Options {
   std::string tsv;
   int probe = 0;
   bool list = false;
+  bool grade_every_seed = false;
 };
 
 std::optional<Options> parse_options(int argc, char** argv) {
@@ -113,6 +121,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--equivalents") o.equivalents = value();
     else if (arg == "--tsv") o.tsv = value();
     else if (arg == "--list") o.list = true;
+    else if (arg == "--grade-every-seed") o.grade_every_seed = true;
     else if (arg == "--probe") o.probe = std::stoi(value());
     else if (arg == "--ids") {
       std::string list = value();
@@ -197,7 +206,9 @@ int run(const Options& o) {
     }
   std::vector<int> ids;
   for (const auto& m : mutants) ids.push_back(m.id);
-  std::vector<uir_mutation::MutantVerdicts> verdicts = uir_mutation::grade_mutants(ids, seeds, o.limits);
+  uir_mutation::ManySeedsCount seed_count;
+  std::vector<uir_mutation::MutantVerdicts> verdicts =
+      uir_mutation::grade_at_every_seed(ids, seeds, o.limits, !o.grade_every_seed, &seed_count);
   double grading_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   // Counts at the first seed (the default grading), then across seeds.
@@ -261,6 +272,9 @@ int run(const Options& o) {
   if (o.seeds > 1) {
     std::cout << fmt::format("killed at >= 95% of {} seeds: {} of {} non-equivalent ({:.1f}%)\n", o.seeds, at_95,
                              graded_non_equivalent, graded_non_equivalent ? 100.0 * at_95 / graded_non_equivalent : 100.0);
+    std::cout << fmt::format("  ({} mutants killed at the first seed by a hand-written test whose expectation is the same "
+                             "at every seed, so at every seed; {} graded at every seed)\n",
+                             seed_count.killed_on_an_invariant_test, seed_count.graded_at_every_seed);
     std::cout << fmt::format("\nKILLED AT SOME SEEDS ONLY ({}):\n", flaky.size());
     for (const auto& line : flaky) std::cout << "  " << line << "\n";
   }
