@@ -44,7 +44,8 @@ DESCRIPTION
     first seed by a hand-written test whose expectation (stdin text, the oracle's exit, buffers and
     failing assert) is the same at every seed is killed at every seed, as its verdict on that test
     is a function of the test and its expectation: it is not graded again. Every other mutant is
-    graded at every seed (oracle_mutation/many_seeds.h).
+    graded at every seed (oracle_mutation/many_seeds.h). Recorded equivalents, out of every rate,
+    are graded at the first seed only.
 
 OPTIONS
     --week N            the week (default 3)
@@ -204,11 +205,19 @@ int run(const Options& o) {
                                control[0].per_seed[s].killer, seeds[s].seed, verdict_name(control[0].per_seed[s].verdict));
       return 2;
     }
-  std::vector<int> ids;
-  for (const auto& m : mutants) ids.push_back(m.id);
+  // Recorded equivalents are left out of every rate: at more seeds than one they are graded at the
+  // first seed only (enough to say a record is wrong; oracle_mutation_tests checks each one too).
+  std::vector<int> ids, equivalent_ids;
+  for (const auto& m : mutants) (m.equivalent_because.empty() || o.seeds == 1 ? ids : equivalent_ids).push_back(m.id);
   uir_mutation::ManySeedsCount seed_count;
-  std::vector<uir_mutation::MutantVerdicts> verdicts =
+  std::vector<uir_mutation::MutantVerdicts> graded =
       uir_mutation::grade_at_every_seed(ids, seeds, o.limits, !o.grade_every_seed, &seed_count);
+  std::vector<uir_mutation::MutantVerdicts> equivalent_graded = uir_mutation::grade_mutants(equivalent_ids, {seeds[0]}, o.limits);
+  std::map<int, uir_mutation::MutantVerdicts> by_id;
+  for (auto& v : graded) by_id[v.id] = std::move(v);
+  for (auto& v : equivalent_graded) by_id[v.id] = std::move(v);
+  std::vector<uir_mutation::MutantVerdicts> verdicts;
+  for (const auto& m : mutants) verdicts.push_back(std::move(by_id[m.id]));
   double grading_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   // Counts at the first seed (the default grading), then across seeds.
@@ -299,7 +308,7 @@ int run(const Options& o) {
     std::ofstream out(o.tsv);
     out << "# id\tfile\tline\tfunction\toperator\toriginal\tmutated\tseed\tverdict\tkiller\tequivalent because\n";
     for (size_t k = 0; k < mutants.size(); ++k)
-      for (size_t s = 0; s < seeds.size(); ++s) {
+      for (size_t s = 0; s < verdicts[k].per_seed.size(); ++s) {
         const auto& m = mutants[k];
         const auto& v = verdicts[k].per_seed[s];
         out << fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", m.id, m.file, m.line, m.function, m.op,
