@@ -3,6 +3,7 @@
   slots-in-file-order  the k-th line is taken as the k-th slot in increasing order (ignores labels)
   f32-through-double   f32 values read with strtod, then narrowed to float (a double rounding)
   i32-through-float    i32 values read with strtof, then converted to int (loses above 2^24)
+  f32-printed-with-g   f32 results printed with printf's %g (6 significant digits, not 9)
 """
 import re, struct, subprocess, sys
 import os
@@ -26,4 +27,12 @@ elif bug == "f32-through-double":
 elif bug == "i32-through-float":
     parsed = [(s, [str(int(struct.unpack("f", struct.pack("f", float(int(t))))[0])) if dtypes.get(s) == "i32" else t for t in v]) for s, v in parsed]
 out = "".join("%d: %s\n" % (s, " ".join(v)) for s, v in parsed)
-sys.exit(subprocess.run([ORACLE, "run", prog], input=out.encode()).returncode)
+if bug != "f32-printed-with-g":
+    sys.exit(subprocess.run([ORACLE, "run", prog], input=out.encode()).returncode)
+done = subprocess.run([ORACLE, "run", prog], input=out.encode(), stdout=subprocess.PIPE)
+for line in done.stdout.decode().splitlines():
+    label, _, values = line.partition(":")
+    if dtypes.get(int(label)) == "f32":
+        values = " " + " ".join("%g" % float(t) if t.lower() not in ("nan", "-nan", "inf", "-inf") else t for t in values.split())
+    sys.stdout.write(label + ":" + values + "\n")
+sys.exit(done.returncode)
