@@ -17,6 +17,7 @@
 #include "grader/suite.h"
 #include "oracle_mutation/grading.h"
 #include "oracle_mutation/manifest.h"
+#include "oracle_mutation/many_seeds.h"
 #include "oracle_mutation/probe.h"
 #include "uirgrade_paths.h"
 
@@ -39,7 +40,12 @@ DESCRIPTION
 
     With --seeds N the generated tests are made at N seeds (S, S+1, ...) and each mutant is graded
     at each; the report adds, per mutant not killed at every seed, at how many seeds it was killed,
-    and how many non-equivalent mutants are killed at >= 95% of the seeds.
+    and how many non-equivalent mutants are killed at >= 95% of the seeds. A mutant killed at the
+    first seed by a hand-written test whose expectation (stdin text, the oracle's exit, buffers and
+    failing assert) is the same at every seed is killed at every seed, as its verdict on that test
+    is a function of the test and its expectation: it is not graded again. Every other mutant is
+    graded at every seed (oracle_mutation/many_seeds.h). Recorded equivalents, out of every rate,
+    are graded at the first seed only.
 
 OPTIONS
     --week N            the week (default 3)
@@ -63,6 +69,8 @@ OPTIONS
                         graded (a test could kill it: the program is named), error-line-only,
                         error-message-only (spec 6.3 grades neither), placement-only (the linear
                         list differs, no result does), none-seen, crashes-or-hangs
+    --grade-every-seed  with --seeds: grade every mutant at every seed, without the shortcut above
+                        (to check it; much slower: each mutant that hangs costs --timeout a seed)
     --list              print the mutants and exit
 
 EXIT STATUS
@@ -86,6 +94,7 @@ struct Options {
   std::string tsv;
   int probe = 0;
   bool list = false;
+  bool grade_every_seed = false;
 };
 
 std::optional<Options> parse_options(int argc, char** argv) {
@@ -113,6 +122,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--equivalents") o.equivalents = value();
     else if (arg == "--tsv") o.tsv = value();
     else if (arg == "--list") o.list = true;
+    else if (arg == "--grade-every-seed") o.grade_every_seed = true;
     else if (arg == "--probe") o.probe = std::stoi(value());
     else if (arg == "--ids") {
       std::string list = value();
@@ -195,9 +205,19 @@ int run(const Options& o) {
                                control[0].per_seed[s].killer, seeds[s].seed, verdict_name(control[0].per_seed[s].verdict));
       return 2;
     }
-  std::vector<int> ids;
-  for (const auto& m : mutants) ids.push_back(m.id);
-  std::vector<uir_mutation::MutantVerdicts> verdicts = uir_mutation::grade_mutants(ids, seeds, o.limits);
+  // Recorded equivalents are left out of every rate: at more seeds than one they are graded at the
+  // first seed only (enough to say a record is wrong; oracle_mutation_tests checks each one too).
+  std::vector<int> ids, equivalent_ids;
+  for (const auto& m : mutants) (m.equivalent_because.empty() || o.seeds == 1 ? ids : equivalent_ids).push_back(m.id);
+  uir_mutation::ManySeedsCount seed_count;
+  std::vector<uir_mutation::MutantVerdicts> graded =
+      uir_mutation::grade_at_every_seed(ids, seeds, o.limits, !o.grade_every_seed, &seed_count);
+  std::vector<uir_mutation::MutantVerdicts> equivalent_graded = uir_mutation::grade_mutants(equivalent_ids, {seeds[0]}, o.limits);
+  std::map<int, uir_mutation::MutantVerdicts> by_id;
+  for (auto& v : graded) by_id[v.id] = std::move(v);
+  for (auto& v : equivalent_graded) by_id[v.id] = std::move(v);
+  std::vector<uir_mutation::MutantVerdicts> verdicts;
+  for (const auto& m : mutants) verdicts.push_back(std::move(by_id[m.id]));
   double grading_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   // Counts at the first seed (the default grading), then across seeds.
@@ -261,6 +281,9 @@ int run(const Options& o) {
   if (o.seeds > 1) {
     std::cout << fmt::format("killed at >= 95% of {} seeds: {} of {} non-equivalent ({:.1f}%)\n", o.seeds, at_95,
                              graded_non_equivalent, graded_non_equivalent ? 100.0 * at_95 / graded_non_equivalent : 100.0);
+    std::cout << fmt::format("  ({} mutants killed at the first seed by a hand-written test whose expectation is the same "
+                             "at every seed, so at every seed; {} graded at every seed)\n",
+                             seed_count.killed_on_an_invariant_test, seed_count.graded_at_every_seed);
     std::cout << fmt::format("\nKILLED AT SOME SEEDS ONLY ({}):\n", flaky.size());
     for (const auto& line : flaky) std::cout << "  " << line << "\n";
   }
@@ -285,7 +308,7 @@ int run(const Options& o) {
     std::ofstream out(o.tsv);
     out << "# id\tfile\tline\tfunction\toperator\toriginal\tmutated\tseed\tverdict\tkiller\tequivalent because\n";
     for (size_t k = 0; k < mutants.size(); ++k)
-      for (size_t s = 0; s < seeds.size(); ++s) {
+      for (size_t s = 0; s < verdicts[k].per_seed.size(); ++s) {
         const auto& m = mutants[k];
         const auto& v = verdicts[k].per_seed[s];
         out << fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", m.id, m.file, m.line, m.function, m.op,

@@ -2,12 +2,14 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -16,14 +18,18 @@
 namespace uir_mutation {
 namespace {
 
+// The child's slot in the parent's shared progress array (one int32 per mutant, mmap'd before fork).
+int32_t* g_progress = nullptr;
+
 struct Record {
   int32_t unit;
   int32_t verdict;
   int32_t test;
 };
 
-[[noreturn]] void child(int id, size_t first_unit, size_t units, const ForkLimits& limits,
-                        const std::function<UnitResult(size_t)>& work, int out) {
+[[noreturn]] void child(size_t mutant, int id, size_t first_unit, size_t units, const ForkLimits& limits,
+                        const std::function<UnitResult(size_t, size_t)>& work, int out, int32_t* progress) {
+  g_progress = progress;
   int devnull = open("/dev/null", O_WRONLY);  // a failed assert in a mutant prints; nobody reads it
   if (devnull >= 0) dup2(devnull, 2);
   rlimit memory{static_cast<rlim_t>(limits.memory_mb) << 20, static_cast<rlim_t>(limits.memory_mb) << 20};
@@ -31,7 +37,8 @@ struct Record {
   uir_schemata::g_active = id;
   for (size_t u = first_unit; u < units; ++u) {
     alarm(static_cast<unsigned>(limits.seconds_per_unit));
-    UnitResult result = work(u);
+    *g_progress = -1;
+    UnitResult result = work(mutant, u);
     Record r{static_cast<int32_t>(u), result.verdict, result.test};
     if (write(out, &r, sizeof r) != sizeof r) _exit(3);
   }
@@ -46,9 +53,17 @@ struct Running {
 
 }  // namespace
 
+void report_progress(int test) {
+  if (g_progress) *g_progress = test;
+}
+
 std::vector<std::vector<UnitResult>> run_per_mutant(const std::vector<int>& ids, size_t units, const ForkLimits& limits,
-                                                    const std::function<UnitResult(size_t)>& work) {
+                                                    const std::function<UnitResult(size_t, size_t)>& work) {
   std::vector<std::vector<UnitResult>> results(ids.size(), std::vector<UnitResult>(units));
+  size_t progress_bytes = std::max<size_t>(1, ids.size()) * sizeof(int32_t);
+  void* shared = mmap(nullptr, progress_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
+  auto* progress = static_cast<int32_t*>(shared);
   std::map<pid_t, Running> running;
   auto start = [&](size_t mutant, size_t first_unit) {
     int fds[2];
@@ -57,7 +72,7 @@ std::vector<std::vector<UnitResult>> run_per_mutant(const std::vector<int>& ids,
     if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
     if (pid == 0) {
       close(fds[0]);
-      child(ids[mutant], first_unit, units, limits, work, fds[1]);
+      child(mutant, ids[mutant], first_unit, units, limits, work, fds[1], progress + mutant);
     }
     close(fds[1]);
     running[pid] = {mutant, first_unit, fds[0]};
@@ -86,9 +101,11 @@ std::vector<std::vector<UnitResult>> run_per_mutant(const std::vector<int>& ids,
       died.stopped = true;
       died.timed_out = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
       died.how = WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exit " + std::to_string(WEXITSTATUS(status));
+      died.test = progress[r.mutant];
       if (r.next_unit + 1 < units) start(r.mutant, r.next_unit + 1);
     }
   }
+  munmap(shared, progress_bytes);
   return results;
 }
 

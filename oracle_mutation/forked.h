@@ -23,6 +23,7 @@ struct UnitResult {
   bool stopped = false;  // the child died in this unit: `how` says why
   bool timed_out = false;
   std::string how;       // "Segmentation fault", "Alarm clock", "exit 3"
+  // When stopped, `test` is the last one the child named with report_progress (-1: none).
 
   static UnitResult of(int verdict, int test) {
     UnitResult r;
@@ -32,10 +33,14 @@ struct UnitResult {
   }
 };
 
+/// Called by `work` in a child before each test: if the child dies, its unit's result names that
+/// test (a mutant that hangs or crashes on a test whose inputs do not vary does so at every seed).
+void report_progress(int test);
+
 /// For each id: switches mutant `id` on in a fresh child and calls work(unit) for unit = 0..units-1
 /// in order. If the child dies in a unit, that unit's result says how and a new child goes on with
 /// the next unit. Call with one thread running (fork).
 std::vector<std::vector<UnitResult>> run_per_mutant(const std::vector<int>& ids, size_t units, const ForkLimits& limits,
-                                                    const std::function<UnitResult(size_t unit)>& work);
+                                                    const std::function<UnitResult(size_t mutant, size_t unit)>& work);
 
 }  // namespace uir_mutation

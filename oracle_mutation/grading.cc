@@ -9,10 +9,17 @@
 namespace uir_mutation {
 namespace {
 
+/// Whether the switched-on mutant fails test k (named first to the parent: if it dies there, the
+/// verdict says where).
+bool fails(const SeedTests& seed, size_t k) {
+  report_progress(static_cast<int>(k));
+  return !uirgrade::mutant_passes(seed.tests[k], seed.expected[k], uir::Mutants{});
+}
+
 /// The first test in [from, to) the switched-on mutant fails, or -1.
 int first_failure(const SeedTests& seed, size_t from, size_t to) {
   for (size_t k = from; k < to; ++k)
-    if (!uirgrade::mutant_passes(seed.tests[k], seed.expected[k], uir::Mutants{})) return static_cast<int>(k);
+    if (fails(seed, k)) return static_cast<int>(k);
   return -1;
 }
 
@@ -43,9 +50,12 @@ SeedTests make_seed_tests(const std::vector<uirgrade::TestCase>& hand_written, i
 }
 
 std::vector<MutantVerdicts> grade_mutants(const std::vector<int>& ids, const std::vector<SeedTests>& seeds,
-                                          const ForkLimits& limits) {
-  auto units = run_per_mutant(ids, seeds.size(), limits, [&](size_t s) {
+                                          const ForkLimits& limits, const std::vector<int>& first_try) {
+  auto units = run_per_mutant(ids, seeds.size(), limits, [&](size_t mutant, size_t s) {
     const SeedTests& seed = seeds[s];
+    int hint = mutant < first_try.size() ? first_try[mutant] : -1;
+    if (hint >= 0 && static_cast<size_t>(hint) < seed.hand_written && fails(seed, hint))
+      return UnitResult::of(static_cast<int>(Verdict::KilledByHandWritten), hint);
     if (int k = first_failure(seed, 0, seed.hand_written); k >= 0)
       return UnitResult::of(static_cast<int>(Verdict::KilledByHandWritten), k);
     if (int g = first_failure(seed, seed.hand_written, seed.tests.size()); g >= 0)
@@ -58,8 +68,8 @@ std::vector<MutantVerdicts> grade_mutants(const std::vector<int>& ids, const std
     for (size_t s = 0; s < seeds.size(); ++s) {
       const UnitResult& u = units[k][s];
       SeedVerdict v;
-      if (u.stopped) v = {u.timed_out ? Verdict::Hung : Verdict::Crashed, u.how};
-      else v = {static_cast<Verdict>(u.verdict), u.test >= 0 ? uirgrade::kill_matrix_name(seeds[s].tests[u.test]) : ""};
+      if (u.stopped) v = {u.timed_out ? Verdict::Hung : Verdict::Crashed, u.how, u.test};
+      else v = {static_cast<Verdict>(u.verdict), u.test >= 0 ? uirgrade::kill_matrix_name(seeds[s].tests[u.test]) : "", u.test};
       results[k].per_seed.push_back(v);
     }
   }

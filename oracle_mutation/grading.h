@@ -42,6 +42,7 @@ inline bool killed(Verdict v) { return v != Verdict::Survived; }
 struct SeedVerdict {
   Verdict verdict = Verdict::Survived;
   std::string killer;  // the first failing test's kill-matrix name
+  int test = -1;       // its index in the seed's tests (for Crashed and Hung: the test it died in; -1: unknown)
 };
 
 /// One mutant's verdict at each seed, in the order of `seeds`.
@@ -52,7 +53,10 @@ struct MutantVerdicts {
 
 /// Grades each mutant id (uir_schemata::g_active values) on every seed's tests, each mutant in a
 /// child process (forked.h; a seed is a unit: a child still grading one after the time limit is Hung).
+/// `first_try` (empty, or one per id): a hand-written test to try first at every seed (-1: none), so
+/// a mutant that test killed at another seed costs one test where it kills again; the verdict is the
+/// same as without it, only the killer named may differ.
 std::vector<MutantVerdicts> grade_mutants(const std::vector<int>& ids, const std::vector<SeedTests>& seeds,
-                                          const ForkLimits& limits);
+                                          const ForkLimits& limits, const std::vector<int>& first_try = {});
 
 }  // namespace uir_mutation

@@ -1,5 +1,6 @@
 #include "oracle_mutation/manifest.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -67,11 +68,21 @@ std::variant<std::vector<Equivalent>, LoadError> read_equivalents(const std::str
 std::vector<Equivalent> apply_equivalents(std::vector<OracleMutant>& mutants, const std::vector<Equivalent>& record) {
   std::vector<Equivalent> stale;
   for (const Equivalent& entry : record) {
+    // "const-1#2": only the second mutant, in manifest order, that the rest of the entry matches
+    // (sites of the same text on one line, or on identical lines of one function).
+    std::string op = entry.op;
+    int occurrence = 0;
+    if (size_t hash = op.find('#'); hash != std::string::npos) {
+      occurrence = std::atoi(op.c_str() + hash + 1);
+      op.resize(hash);
+    }
     bool used = false;
+    int seen = 0;
     for (OracleMutant& m : mutants)
-      if (m.file == entry.file && matches(entry.function, m.function) && matches(entry.op, m.op) &&
+      if (m.file == entry.file && matches(entry.function, m.function) && matches(op, m.op) &&
           matches(entry.original, m.original) && matches(entry.mutated, m.mutated) &&
           matches(entry.source_line, m.source_line)) {
+        if (occurrence > 0 && ++seen != occurrence) continue;
         m.equivalent_because = entry.why;
         used = true;
       }

@@ -24,7 +24,11 @@ struct OracleMutant {
 /// mutated text and the source line as written (not by line number or id, which move whenever the
 /// oracle is edited; an edit of the line itself makes the entry stale, and the argument must be made
 /// again); "*" in any field but the file matches anything, so one entry can cover a whole function.
-/// An entry covers every mutant it matches, which its `why` must hold for.
+/// An entry covers every mutant it matches, which its `why` must hold for. An operator written
+/// `OP#N` covers only the N-th of them in manifest order: for sites whose text is the same (two `0`s
+/// on one line, one loop header written three times in a function); the manifest numbers sites in
+/// file order, so an edit that adds such a site before it moves N (and the test that every recorded
+/// mutant survives the week catches a move onto a killed one).
 struct Equivalent {
   std::string file, function, op, original, mutated, source_line, why;
   int record_line = 0;  // its line in the record, for messages

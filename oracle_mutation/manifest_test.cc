@@ -66,6 +66,21 @@ TEST(Manifest, TheSourceLineTellsApartTwoSitesWithTheSameText) {
   EXPECT_EQ(mutants[1].equivalent_because, "");
 }
 
+TEST(Manifest, AnOccurrenceTellsApartSitesWithTheSameTextOnTheSameLine) {
+  const std::string line = "if (a.lo >= 0) return {0, a.hi};";
+  std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "const+1", "0", "0 + 1", line, ""},
+                                       {2, "oracle/a.cc", 3, "f", "const+1", "0", "0 + 1", line, ""},
+                                       {3, "oracle/a.cc", 3, "f", "const-1", "0", "0 - 1", line, ""}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "f", "const+1#2", "0", "0 + 1", line, "the second", 1},
+                                    {"oracle/a.cc", "f", "const-1#2", "0", "0 - 1", line, "no second one", 2}};
+  std::vector<Equivalent> stale = apply_equivalents(mutants, record);
+  EXPECT_EQ(mutants[0].equivalent_because, "");
+  EXPECT_EQ(mutants[1].equivalent_because, "the second");
+  EXPECT_EQ(mutants[2].equivalent_because, "");
+  ASSERT_EQ(stale.size(), 1u);
+  EXPECT_EQ(stale[0].record_line, 2);
+}
+
 TEST(Manifest, AnEquivalentWithoutAWhyIsRefused) {
   std::string path = write_temp("equivalents_bad.tsv", "oracle/a.cc\tf\tror\ta < b\ta <= b\t*\t\n");
   EXPECT_TRUE(std::holds_alternative<LoadError>(read_equivalents(path)));

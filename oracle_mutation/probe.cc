@@ -71,7 +71,7 @@ const char* difference_name(Difference d) {
 std::vector<ProbeResult> probe_mutants(const std::vector<int>& ids, const SeedTests& corpus, const ForkLimits& limits) {
   std::vector<Observation> oracle;
   for (size_t k = 0; k < corpus.tests.size(); ++k) oracle.push_back(observe(corpus.tests[k], corpus.expected[k]));
-  auto units = run_per_mutant(ids, 1, limits, [&](size_t) {
+  auto units = run_per_mutant(ids, 1, limits, [&](size_t, size_t) {
     UnitResult worst = UnitResult::of(static_cast<int>(Difference::None), -1);
     for (size_t k = 0; k < corpus.tests.size(); ++k) {
       Difference d = compare(oracle[k], observe(corpus.tests[k], corpus.expected[k]));
