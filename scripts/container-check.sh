@@ -414,7 +414,7 @@ done
 wait
 for k in $(cat "$recipes/github-shards"); do
   "${podman_[@]}" rm -f "uirgrade-check-gh-$k" > /dev/null
-  grep -q "students;" "$gh/shard-$k.log" || gh_ok=1
+  grep -E "[0-9]+ students?;" "$gh/shard-$k.log" > /dev/null || gh_ok=1
   cp -r "$gh/runner-$k/grading/class-$k" "$gh/shards/class-$k" 2> /dev/null || gh_ok=1  # download-artifact
 done
 check "GitHub Actions: four shards grade in default containers" "$gh_ok" "$(grep -h "could read\|grade class: [a-z]" "$gh"/shard-*.log | head -2 | tr '\n' ' ')"
@@ -444,7 +444,7 @@ done
 wait
 mkdir -p "$gl/merge/course/grading"
 for k in $(seq 1 "$total"); do
-  grep -q "students;" "$gl/job-$k.log" || gl_ok=1
+  grep -E "[0-9]+ students?;" "$gl/job-$k.log" > /dev/null || gl_ok=1
   cp -r "$gl/job-$k/course/grading/class-$k" "$gl/merge/course/grading/" 2> /dev/null || gl_ok=1  # artifacts
 done
 check "GitLab: $total parallel jobs grade in default containers" "$gl_ok" "$(grep -h "could read\|grade class: [a-z]" "$gl"/job-*.log | head -2 | tr '\n' ' ')"
