@@ -508,13 +508,14 @@ fi
 # ---------------------------------------------------------------------------------------------
 if want concurrent; then
 say "two graders at once in two containers, and one on the host"
+# (Reports go to /grading, root's only: in the uid tier grade refuses a report a student could write, as in /tmp.)
 both=$work/concurrent
 rm -rf "$both" && mkdir -p "$both"
 for c in 1 2; do
   mkdir -p "$both/c$c" && cp -a "$students/oracle/." "$both/c$c/"
   # shellcheck disable=SC2046
   "${run_[@]}" $(mode_args default) -v "$both/c$c:/student:ro" "$image" sh -c \
-    "mkdir /tmp/s && cp /student/student-uirc /tmp/s/ && grade --week $week --seed $seed --quiet --format gradescope --output /tmp/r.json /tmp/s/student-uirc > /dev/null; cat /tmp/r.json" \
+    "mkdir /tmp/s && cp /student/student-uirc /tmp/s/ && grade --week $week --seed $seed --quiet --format gradescope --output /grading/r.json /tmp/s/student-uirc > /dev/null; cat /grading/r.json" \
     > "$both/c$c.json" 2> "$both/c$c.err" &
 done
 "$host/grade" --week "$week" --seed "$seed" --suites "$host/suites" --sandbox uid --quiet --format gradescope \
@@ -533,7 +534,7 @@ mem=$work/memory
 rm -rf "$mem" && mkdir -p "$mem" && cp -a "$students/oracle/." "$mem/"
 # shellcheck disable=SC2046
 "${run_[@]}" $(mode_args default) --memory 1g --memory-swap 1g -v "$mem:/student:ro" "$image" sh -c \
-  "mkdir /tmp/s && cp /student/student-uirc /tmp/s/ && grade --week $week --seed $seed --quiet --format gradescope --output /tmp/r.json /tmp/s/student-uirc > /dev/null; cat /tmp/r.json" \
+  "mkdir /tmp/s && cp /student/student-uirc /tmp/s/ && grade --week $week --seed $seed --quiet --format gradescope --output /grading/r.json /tmp/s/student-uirc > /dev/null; cat /grading/r.json" \
   > "$mem/r.json" 2> "$mem/err.txt"
 [ "$(score_of "$mem/r.json")" = "$oracle_score" ]
 check "a 1 GiB container: the oracle CLI scores 100%" $? "$(score_of "$mem/r.json")"
