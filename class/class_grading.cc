@@ -25,7 +25,7 @@ struct InFlight {
   size_t index = 0;  // in the roster
   std::string key;
   GradeConfig config;
-  std::once_flag started;  // the budget's start and the private copy
+  std::once_flag started;  // the budget's start, and the build or the private copy
   std::optional<UidLease> group;  // whose gid alone may read `copy`
   std::optional<SubmissionCopy> copy;
   std::optional<BuiltSubmission> built;  // sources built by their recipe (Submission::recipe)
