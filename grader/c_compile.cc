@@ -136,27 +136,12 @@ int CCompiler::compiler_runs() const {
 
 CompileOutcome CCompiler::cached(const std::string& key,
                                  const std::function<CompileOutcome(const std::string&)>& build) {
-  std::promise<CompileOutcome> promise;
-  std::shared_future<CompileOutcome> future;
-  bool ours = false;
-  {
-    std::lock_guard lock(mutex_);
-    auto [it, inserted] = cache_.try_emplace(key);
-    if (inserted) {
-      it->second = promise.get_future().share();
-      ours = true;
-    }
-    future = it->second;
+  OnceByKey<CompileOutcome>::Got got = cache_.get(key, [&] { return build(sha256_hex(key)); });
+  if (!got.computed_here) {
+    got.value.from_cache = true;
+    got.value.seconds = 0;
   }
-  if (!ours) {
-    CompileOutcome outcome = future.get();
-    outcome.from_cache = true;
-    outcome.seconds = 0;
-    return outcome;
-  }
-  CompileOutcome outcome = build(sha256_hex(key));
-  promise.set_value(outcome);
-  return outcome;
+  return got.value;
 }
 
 CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string& driver_c,

@@ -12,14 +12,13 @@
 
 #include <cstdint>
 #include <functional>
-#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "grader/once_by_key.h"
 #include "grader/compile_limits.h"
 #include "sandbox/process.h"
 
@@ -103,7 +102,7 @@ class CCompiler {
   std::string cc_path_;   // `cc` found on PATH; empty if none
   std::string cc_identity_;  // what the cache keys say of the compiler: its real path, size and time
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_future<CompileOutcome>> cache_;
+  OnceByKey<CompileOutcome> cache_;
   int compiler_runs_ = 0;
   bool weakened_shared_ = false;
   std::unique_ptr<WorkCounter> work_counter_;

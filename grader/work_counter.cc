@@ -116,30 +116,12 @@ WorkCount WorkCounter::count(const std::string& kernel_c, const std::string& dri
 WorkCount WorkCounter::count_reference(const std::string& oracle_c, const std::string& driver_c,
                                        const std::string& stdin_data, const ProcessLimits& limits) {
   const std::string key = sha256_hex(oracle_c + '\0' + driver_c + '\0' + stdin_data);
-  std::promise<WorkCount> promise;
-  std::shared_future<WorkCount> future;
-  bool ours = false;
-  {
-    std::lock_guard lock(mutex_);
-    auto [it, inserted] = references_.try_emplace(key);
-    if (inserted) {
-      it->second = promise.get_future().share();
-      ours = true;
-    }
-    future = it->second;
-  }
-  if (!ours) {
-    WorkCount cached = future.get();
-    cached.seconds = 0;
-    return cached;
-  }
-  WorkCount counted = compile_and_count(oracle_c, driver_c, stdin_data, limits, CompileLimits{});
-  promise.set_value(counted);
-  if (counted.status == WorkCount::Status::InternalError) {  // a failure of ours is tried again next time
-    std::lock_guard lock(mutex_);
-    references_.erase(key);
-  }
-  return counted;
+  OnceByKey<WorkCount>::Got got = references_.get(
+      key, [&] { return compile_and_count(oracle_c, driver_c, stdin_data, limits, CompileLimits{}); },
+      // A failure of ours is counted again next time.
+      [](const WorkCount& counted) { return counted.status != WorkCount::Status::InternalError; });
+  if (!got.computed_here) got.value.seconds = 0;
+  return got.value;
 }
 
 WorkCount WorkCounter::compile_and_count(const std::string& kernel_c, const std::string& driver_c,

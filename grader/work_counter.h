@@ -8,12 +8,11 @@
 #pragma once
 
 #include <cstdint>
-#include <future>
 #include <map>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 
+#include "grader/once_by_key.h"
 #include "grader/callgrind_profile.h"
 #include "grader/compile_limits.h"
 #include "sandbox/process.h"
@@ -82,7 +81,7 @@ class WorkCounter {
   std::string dir_;
   std::string cc_path_;
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_future<WorkCount>> references_;
+  OnceByKey<WorkCount> references_;
   int compiles_ = 0;
 };
 
