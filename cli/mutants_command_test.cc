@@ -19,7 +19,8 @@ TEST(KillMatrixReport, TextNamesTheSurvivorsAndJsonHasTheClassReportsShape) {
   KillMatrix m;
   m.week = 3;
   m.seed = 1;
-  m.mutants = {{"floor-division", "idiv rounds down", {"t/negative"}, 2, 4, {}}, {"max-python", "max", {}, 4, 4, {}}};
+  m.mutants = {{"floor-division", "idiv rounds down", {"t/negative"}, 2, 4, {}, {}},
+               {"max-python", "max", {}, 4, 4, {}, {}}};
   m.tests = {{"t/negative", {"floor-division"}}, {"t/positive", {}}};
   m.mutants[0].killed_through = {"E-DIV-ZERO/through-idiv"};
   m.test_clauses["t/negative"] = {"E-DIV-ZERO/through-idiv"};

@@ -144,7 +144,7 @@ TEST_P(KernelLockdown, AbortIsACrashNotARuleBroken) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Tiers, KernelLockdown, ::testing::Values("none", "namespaces", "uid"),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& test_info) { return test_info.param; });
 
 }  // namespace
 }  // namespace uirgrade
