@@ -1,8 +1,13 @@
 // Each statement line is split into tokens (the text has no strings, so spaces separate tokens);
 // its attributes (`key=value` after the op) are shuffled, the spaces around `=` dropped or kept,
-// the separators widened, and a comment appended, each by its own draw. Whole-file: `\r\n` ends.
+// the separators widened, and a comment appended, each by its own draw. Whole-file: `\r\n` ends,
+// and every name respelt one way (a name is `%` or `@` then any of [A-Za-z0-9_.], spec §1, but the
+// generator writes letters and digits only) by draws of a second generator, so that the draws of
+// the first, and with them every other respelling, are what they were before names were varied.
 #include "generators/text_variation.h"
 
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <vector>
 
@@ -45,18 +50,47 @@ std::string vary_line(const std::string& line, uir::SplitMix64& rng) {
   return out;
 }
 
+bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+
+/// The ways a whole file's names are respelt; each maps distinct names to distinct names.
+enum class NameStyle { AsWritten, UnderscoreFirst, DigitAndDotFirst, DotLast };
+
+std::string respell_names(const std::string& line, NameStyle style) {
+  if (style == NameStyle::AsWritten) return line;
+  size_t code_end = std::min(line.find('#'), line.size());
+  std::string out;
+  for (size_t i = 0; i < line.size();) {
+    if (i >= code_end || (line[i] != '%' && line[i] != '@')) {
+      out += line[i++];
+      continue;
+    }
+    size_t end = i + 1;
+    while (end < code_end && is_name_char(line[end])) ++end;
+    std::string name = line.substr(i + 1, end - i - 1);
+    out += line[i];
+    if (style == NameStyle::UnderscoreFirst) out += "_" + name;
+    if (style == NameStyle::DigitAndDotFirst) out += "0." + name;
+    if (style == NameStyle::DotLast) out += name + ".";
+    i = end;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string vary_spelling(const std::string& text, uint64_t seed) {
   uir::SplitMix64 rng{seed};
   bool crlf = chance(rng, 25);
+  uir::SplitMix64 names_rng{seed ^ 0x6e616d6573ULL};  // "names"
+  auto style = static_cast<NameStyle>(names_rng.next() % 4);
   std::istringstream in(text);
   std::string out;
   bool first = true;
   for (std::string line; std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    // The first line is the generator's header, read back by the minimiser: kept as it is.
-    out += (first ? line : vary_line(line, rng)) + (crlf ? "\r\n" : "\n");
+    // The first line is the generator's header, read back by the minimiser: its spacing is kept
+    // (being a comment, it has no names to respell).
+    out += respell_names(first ? line : vary_line(line, rng), style) + (crlf ? "\r\n" : "\n");
     first = false;
   }
   return out;

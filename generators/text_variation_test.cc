@@ -19,7 +19,7 @@ int lines_of(const std::string& text) {
 }
 
 TEST(TextVariation, SameMeaningSameLinesDifferentSpelling) {
-  int no_spaces = 0, swapped = 0, comments = 0, crlf = 0;
+  int no_spaces = 0, swapped = 0, comments = 0, crlf = 0, underscore = 0, digit_dot = 0, dot_last = 0;
   for (uint64_t seed = 1; seed <= 120; ++seed) {
     std::string text = program_text(sample_program(3, seed, 60));
     std::string varied = vary_spelling(text, seed);
@@ -36,12 +36,18 @@ TEST(TextVariation, SameMeaningSameLinesDifferentSpelling) {
     swapped += std::regex_search(varied, std::regex(R"(slot=[0-9]+ +dtype=)")) ? 1 : 0;
     comments += varied.find("# a comment") != std::string::npos;
     crlf += varied.find("\r\n") != std::string::npos;
+    underscore += std::regex_search(varied, std::regex(R"(%_[a-z]+[0-9]+ )"));
+    digit_dot += std::regex_search(varied, std::regex(R"(%0\.[a-z]+[0-9]+ )"));
+    dot_last += std::regex_search(varied, std::regex(R"(%[a-z]+[0-9]+\. )"));
     EXPECT_EQ(varied, vary_spelling(text, seed));
   }
   EXPECT_GT(no_spaces, 10);
   EXPECT_GT(swapped, 10);
   EXPECT_GT(comments, 10);
   EXPECT_GT(crlf, 10);
+  EXPECT_GT(underscore, 10);
+  EXPECT_GT(digit_dot, 10);
+  EXPECT_GT(dot_last, 10);
 }
 
 TEST(TextVariation, InvalidProgramsKeepTheirRuleAndLine) {
