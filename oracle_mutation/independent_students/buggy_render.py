@@ -12,7 +12,8 @@ catalogue (oracle/mutants.def). The README says which program shows each one.
   cast-nan-unchecked        f32 -> i32 saturates but forgets NaN (gives INT32_MIN on x86, not 0)
   f32-to-bool-through-int   f32 -> bool as `(int32_t)x != 0` (0.5 becomes false)
   max-greater-or-equal      max as `a >= b ? a : b` (max(-0.0, 0.0) is -0.0, not 0.0)
-  cmpeq-with-epsilon        f32 cmpeq/cmpne as `fabsf(a - b) < 1e-6f` ("never compare floats with ==")
+  cmpeq-with-epsilon        f32 cmpeq as `fabsf(a - b) < 1e-6f`, cmpne its negation ("never compare
+                            floats with ==")
   f32-literals-bare         f32 literals printed as their shortest decimal, nothing added: `2`,
                             `-0`, `0.1` (C reads int and double constants: -0 is +0, 65536 * 65536
                             overflows an int)
