@@ -1,0 +1,2 @@
+#!/bin/sh
+exec "$(dirname "$0")/buggy_render.py" cast-floors "$@"

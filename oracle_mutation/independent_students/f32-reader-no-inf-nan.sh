@@ -1,0 +1,2 @@
+#!/bin/sh
+exec "$(dirname "$0")/buggy_stdin.py" f32-reader-no-inf-nan "$@"
