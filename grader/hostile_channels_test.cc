@@ -95,7 +95,7 @@ TEST_P(HostileChannel, AMessageQueueMadeWithOpenCarriesNothingToALaterRun) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Tiers, HostileChannel, ::testing::Values("namespaces", "uid"),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& test_info) { return test_info.param; });
 
 }  // namespace
 }  // namespace uirgrade

@@ -26,6 +26,10 @@ struct ProcessLimits {
   uint64_t stdout_cap_bytes = 1ull << 20;     // captured; the rest is drained and dropped
   uint64_t stderr_cap_bytes = 1ull << 20;
   uint64_t file_size_bytes = 64ull << 20;     // RLIMIT_FSIZE for files it writes
+  /// RLIMIT_STACK: Linux's default, set rather than inherited, so that a program that needs more
+  /// (an alloc kept on the C stack, spec §4) fails alike wherever it is graded, whatever
+  /// `ulimit -s` the machine or CI runner gives the grader.
+  uint64_t stack_bytes = 8ull << 20;
   /// For the whole process tree of the run, where a cgroup can hold it (sandbox/cgroup.h); where
   /// none can, only address_space_bytes per process and the borrowed uid's RLIMIT_NPROC apply.
   uint64_t memory_bytes = 2ull << 30;

@@ -36,7 +36,7 @@ struct ChildSetup : boost::process::extend::handler {
   int stderr_fd = -1;
   const char* workdir = nullptr;
   std::array<int, 3> cgroup_fds{-1, -1, -1};  // the run's cgroup.procs files (cgroup.h): joined first
-  std::array<Limit, 5> limits{};
+  std::array<Limit, 6> limits{};  // core, CPU, address space, file size, stack, processes
   size_t limit_count = 0;
   bool change_identity = false;  // become uid/gid (the grader is root)
   uid_t uid = 0;

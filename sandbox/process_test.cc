@@ -5,6 +5,7 @@
 #include "sandbox/process.h"
 
 #include <dirent.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -103,6 +104,26 @@ TEST_P(ProcessTest, ExitCodeAndBothStreamsAreKept) {
   EXPECT_FALSE(runner_->isolation().empty());
   bool pooled = GetParam().reuse_sandbox && running_as_root();
   EXPECT_EQ(runner_->sandboxes_built(), pooled ? 1u : 0u);
+}
+
+// A grader started with `ulimit -s unlimited` (some CI runners are) must not pass that on: a
+// kernel that keeps a 64 MiB alloc on its stack would then run there and crash elsewhere.
+TEST_P(ProcessTest, TheStackLimitIsSetNotInherited) {
+  rlimit saved{};
+  ASSERT_EQ(getrlimit(RLIMIT_STACK, &saved), 0);
+  rlimit unlimited{RLIM_INFINITY, RLIM_INFINITY};
+  if (setrlimit(RLIMIT_STACK, &unlimited) != 0) GTEST_SKIP() << "cannot raise this process's stack limit";
+  FILE* inherited = popen("sh -c 'ulimit -s'", "r");  // what a child that is given no limit sees
+  char line[64] = {};
+  ASSERT_TRUE(inherited && fgets(line, sizeof line, inherited));
+  pclose(inherited);
+  ProcessRequest request;
+  request.argv = {"/bin/sh", "-c", "ulimit -s"};
+  ProcessResult result = run_request(request);
+  setrlimit(RLIMIT_STACK, &saved);
+  EXPECT_STREQ(line, "unlimited\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err << result.internal_error;
+  EXPECT_EQ(result.out, std::to_string(ProcessLimits{}.stack_bytes >> 10) + "\n");
 }
 
 TEST_P(ProcessTest, SilentSuccessIsExitZeroWithNoOutput) {

@@ -219,6 +219,7 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   setup.add_limit(RLIMIT_CPU, cpu_soft_limit(limits), cpu_soft_limit(limits) + 1);
   setup.add_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes);
   setup.add_limit(RLIMIT_FSIZE, limits.file_size_bytes, limits.file_size_bytes);
+  setup.add_limit(RLIMIT_STACK, limits.stack_bytes, limits.stack_bytes);
   if (lease) {
     // As root, bwrap runs as root (it needs no user namespace then) and drops to the uid itself.
     setup.change_identity = !use_bwrap;
