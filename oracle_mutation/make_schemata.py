@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Writes mutant schemata of the oracle's rule, interval, analysis and placement code.
+"""Writes mutant schemata of the oracle's rule, interval, analysis and placement code, and of what a
+student's `run` executes in-process (the ops' arithmetic, stdin and stdout, the parser, the mutant
+interpreter). A header (oracle/scalar_ops.h) is mutated too: its copy includes the switches itself
+and shadows the original for the schemata's objects only (CMakeLists.txt puts OUT first on their
+include path).
 
 Every mutation site of a source file becomes a run-time switch of the copy written to --out: the
 copy computes what the original does unless `uir_schemata::g_active` names one of the site's
