@@ -13,6 +13,7 @@
 
 #include "grader/suite.h"
 #include "oracle/cli.h"
+#include "oracle/data.h"
 #include "oracle_mutation/grading.h"
 #include "oracle_mutation/manifest.h"
 #include "oracle_mutation/schemata.h"
@@ -137,6 +138,23 @@ TEST(Schemata, AMutantThatDropsARuleIsKilledAndTheControlIsNot) {
   EXPECT_EQ(verdicts[0].per_seed[0].verdict, Verdict::Survived) << verdicts[0].per_seed[0].killer;
   EXPECT_EQ(verdicts[1].per_seed[0].verdict, Verdict::KilledByHandWritten);
   EXPECT_NE(verdicts[1].per_seed[0].killer.find("bounds"), std::string::npos) << verdicts[1].per_seed[0].killer;
+}
+
+// oracle/data.cc is shared by the student (stdin, stdout) and the judge (it parses the student's
+// stdout): its mutants are live only inside a student's run, so that they are never the judge's.
+TEST(Schemata, AStdinOrStdoutMutantIsTheStudentsAndNeverTheJudges) {
+  const std::vector<uir::SlotData> slots = {{0, uir::DType::I32, {1, 2}}};
+  uir_schemata::g_active = mutant_id("format_slot_data", "stmt-delete", "out += '\\n';");
+  std::string judge = uir::format_slot_data(slots);
+  std::string student;
+  {
+    uir_schemata::StudentSide inside_run;
+    student = uir::format_slot_data(slots);
+  }
+  uir_schemata::g_active = 0;
+  EXPECT_EQ(judge, "0: 1 2\n");    // outside run: the oracle's code
+  EXPECT_EQ(student, "0: 1 2");     // inside run: the mutant's
+  EXPECT_EQ(uir::format_slot_data(slots), "0: 1 2\n");
 }
 
 /// The recorded equivalents of the files whose path contains one of `files`: each must survive the
