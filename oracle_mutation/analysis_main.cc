@@ -54,7 +54,7 @@ OPTIONS
     --fuzz N            generated programs per seed instead of the plan's (N/4 invalid)
     --sample N          grade N mutants drawn at random (seeded by --sample-seed, default 1); 0: all
     --ids A,B,...       grade only these mutant ids
-    --file TEXT         grade only mutants of files whose path contains TEXT
+    --file TEXT[,TEXT]  grade only mutants of files whose path contains one of the TEXTs
     --jobs J            processes at a time (default 2)
     --timeout SECONDS   per mutant and seed; a mutant still grading after it is Hung (default 5;
                         a mutant that survives takes about 0.2 s a seed)
@@ -86,7 +86,7 @@ struct Options {
   size_t sample = 0;
   uint64_t sample_seed = 1;
   std::vector<int> ids;
-  std::string file;
+  std::vector<std::string> files;
   uir_mutation::ForkLimits limits;
   std::string suites = std::string(UIRGRADE_SOURCE_DIR) + "/suites";
   std::string manifest = std::string(UIRGRADE_BINARY_DIR) + "/schemata/manifest.tsv";
@@ -96,6 +96,18 @@ struct Options {
   bool list = false;
   bool grade_every_seed = false;
 };
+
+/// "a,b,c" as its pieces.
+std::vector<std::string> split_commas(const std::string& list) {
+  std::vector<std::string> pieces;
+  for (size_t start = 0; start < list.size();) {
+    size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    pieces.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return pieces;
+}
 
 std::optional<Options> parse_options(int argc, char** argv) {
   Options o;
@@ -114,7 +126,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--fuzz") o.fuzz = std::stoi(value());
     else if (arg == "--sample") o.sample = std::stoul(value());
     else if (arg == "--sample-seed") o.sample_seed = std::stoull(value());
-    else if (arg == "--file") o.file = value();
+    else if (arg == "--file") o.files = split_commas(value());
     else if (arg == "--jobs") o.limits.jobs = std::max(1, std::stoi(value()));
     else if (arg == "--timeout") o.limits.seconds_per_unit = std::max(1, std::stoi(value()));
     else if (arg == "--suites") o.suites = value();
@@ -125,13 +137,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--grade-every-seed") o.grade_every_seed = true;
     else if (arg == "--probe") o.probe = std::stoi(value());
     else if (arg == "--ids") {
-      std::string list = value();
-      for (size_t start = 0; start < list.size();) {
-        size_t comma = list.find(',', start);
-        if (comma == std::string::npos) comma = list.size();
-        o.ids.push_back(std::stoi(list.substr(start, comma - start)));
-        start = comma + 1;
-      }
+      for (const std::string& id : split_commas(value())) o.ids.push_back(std::stoi(id));
     } else throw std::invalid_argument("unknown option " + arg + " (see --help)");
   }
   if (o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");
@@ -143,7 +149,10 @@ std::vector<uir_mutation::OracleMutant> select(std::vector<uir_mutation::OracleM
   std::vector<uir_mutation::OracleMutant> chosen;
   for (auto& m : all) {
     if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), m.id) == o.ids.end()) continue;
-    if (!o.file.empty() && m.file.find(o.file) == std::string::npos) continue;
+    if (!o.files.empty() && std::none_of(o.files.begin(), o.files.end(), [&](const std::string& text) {
+          return m.file.find(text) != std::string::npos;
+        }))
+      continue;
     chosen.push_back(std::move(m));
   }
   if (o.sample > 0 && o.sample < chosen.size()) {

@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Writes mutant schemata of the oracle's rule, interval, analysis and placement code.
+"""Writes mutant schemata of the oracle's rule, interval, analysis and placement code, and of what a
+student's `run` executes in-process (the ops' arithmetic, stdin and stdout, the parser, the mutant
+interpreter). A header (oracle/scalar_ops.h) is mutated too: its copy includes the switches itself
+and shadows the original for the schemata's objects only (CMakeLists.txt puts OUT first on their
+include path).
 
 Every mutation site of a source file becomes a run-time switch of the copy written to --out: the
 copy computes what the original does unless `uir_schemata::g_active` names one of the site's
@@ -176,7 +180,9 @@ KNOWN_TEMPLATES = {
     "unique_ptr", "shared_ptr", "initializer_list", "deque", "priority_queue", "greater", "less",
 }
 NOT_TYPES = {"return", "case", "delete", "throw", "new", "else", "co_return", "goto"}
-HOOK = re.compile(r"^\(*\s*(\w+\s*\.\s*)*mutants_?\s*\.\s*(has|any)\s*\(.*\)\s*\)*$", re.S)
+# A catalogue switch: `mutants.has(Mutant::X)`, `compiled.mutants.any()`, or the interpreter's own
+# shorthand `on(Mutant::X)` (oracle/mutant_run.cc).
+HOOK = re.compile(r"^\(*\s*((\w+\s*\.\s*)*mutants_?\s*\.\s*(has|any)\s*\(.*\)|on\s*\(\s*Mutant::\w+\s*\))\s*\)*$", re.S)
 
 
 class FileMutator:
@@ -201,20 +207,24 @@ class FileMutator:
         s = " ".join(self.src(a, b).split())
         return s if len(s) <= 60 else s[:57] + "..."
 
-    def add_site(self, a, b, mutants, prefix, suffix, replace=None):
-        """Wraps tokens [a, b) in prefix ... suffix ({k} is the site's first mutant id)."""
+    def add_site(self, a, b, mutants, prefix, suffix, replace=None, seq=None):
+        """Wraps tokens [a, b) in prefix ... suffix ({k} is the site's first mutant id). Of two
+        sites over the same tokens, the one with the smaller seq is outside: a site recorded after
+        the sites inside it (a ternary's condition) passes the seq it reserved before them."""
         line = self.toks[a].line
         if line in self.skip_lines:
             return
         site = Site(line, mutants, self.function)
         site.body = self.body
         span = self.toks[b - 1].end - self.toks[a].start
-        self.seq += 1
-        site.edits.append((self.toks[a].start, 1, -span, self.seq, prefix))
-        site.edits.append((self.toks[b - 1].end, 0, span, -self.seq, suffix))
+        if seq is None:
+            self.seq += 1
+            seq = self.seq
+        site.edits.append((self.toks[a].start, 1, -span, seq, prefix))
+        site.edits.append((self.toks[b - 1].end, 0, span, -seq, suffix))
         if replace:
             k, text = replace
-            site.edits.append((self.toks[k].start, 2, 0, self.seq, ("replace", self.toks[k].end, text)))
+            site.edits.append((self.toks[k].start, 2, 0, seq, ("replace", self.toks[k].end, text)))
         self.sites.append(site)
 
     def is_hook(self, a, b):
@@ -318,11 +328,13 @@ class FileMutator:
 
     def p_ternary(self, allow_sites):
         start = self.pos
+        self.seq += 1
+        outer_seq = self.seq  # the condition's site wraps the sites inside it (`a > b ? a : b`)
         self.p_binary(0, allow_sites)
         if self.pos < self.end and self.t(self.pos) == "?":
             cond_end = self.pos
             if allow_sites and not self.mentions_hook(start, cond_end):
-                self.cond_site(start, cond_end, "ternary")
+                self.cond_site(start, cond_end, "ternary", seq=outer_seq)
             self.pos += 1
             self.p_assign(allow_sites)
             if self.t(self.pos) != ":":
@@ -440,7 +452,7 @@ class FileMutator:
         self.parse_list(a, b)
         self.pos, self.end = saved
 
-    def cond_site(self, a, b, kind):
+    def cond_site(self, a, b, kind, seq=None):
         text = self.short(a, b)
         if kind == "if":
             muts = [("if-negate", text, f"!({text})"), ("if-true", text, "true"), ("if-false", text, "false")]
@@ -448,7 +460,7 @@ class FileMutator:
         else:
             muts = [(f"{kind}-negate", text, f"!({text})")]
             helper = "flip"
-        self.add_site(a, b, muts, f"::uir_schemata::{helper}({{k}}, static_cast<bool>(", "))")
+        self.add_site(a, b, muts, f"::uir_schemata::{helper}({{k}}, static_cast<bool>(", "))", seq=seq)
 
     def binary_site(self, a, op_at, left_end, b, op):
         lhs, rhs = self.short(a, left_end), self.short(op_at + 1, b)
@@ -735,11 +747,39 @@ class FileMutator:
 # letting an out-of-bounds program through to the fast runner.
 PATCHES = {
     "oracle/run.cc": [("if (compiled.mutants.any())", "if (compiled.mutants.any() || ::uir_schemata::g_active != 0)")],
+    # A student's `run`: the sites of STUDENT_SIDE files are live only within it.
+    "oracle/cli_run.cc": [("  std::optional<Compiled> compiled = compile_or_report(file, err, mutants);",
+                           "  ::uir_schemata::StudentSide student_side; "
+                           "std::optional<Compiled> compiled = compile_or_report(file, err, mutants);")],
 }
+
+# Files whose code the judge runs too: oracle/data.cc reads the student's stdin in `run` and also
+# parses the student's stdout for the judge (testcase/compare.cc). Their sites take the switches of
+# uir_schemata::student_side, live only inside a student's `run` (schemata.h), so that a mutant
+# there is the student's mistake and the judge still reads what the student printed correctly.
+# (The render path's driver, mutation/mutant_grading.cc, reads and prints outside `run`: there
+# these files are the unmutated oracle.)
+STUDENT_SIDE = {"oracle/data.cc"}
+
+# A header's copy includes the switches itself (a header is not compiled on its own, so it cannot
+# be force-included): on the blank line after `#pragma once`, so that no line moves.
+HEADER_PRELUDE = ("#pragma once\n\n", '#pragma once\n#include "oracle_mutation/schemata.h"\n')
+
+
+def finish_copy(rel, text):
+    """The rendered copy of `rel` as it is written: student-side switches, a header's include."""
+    if rel in STUDENT_SIDE:
+        text = text.replace("::uir_schemata::", "::uir_schemata::student_side::")
+    if rel.endswith(".h"):
+        if text.count(HEADER_PRELUDE[0]) != 1:
+            raise SystemExit(f"make_schemata: {rel}: expected one `#pragma once` and a blank line after it")
+        text = text.replace(*HEADER_PRELUDE)
+    return text
 
 
 def syntax_errors(path, flags, cxx):
-    proc = subprocess.run([cxx, *flags, "-fsyntax-only", "-fmax-errors=0", "-w", path],
+    language = ["-x", "c++"] if path.endswith(".h") else []  # a header is checked as a source
+    proc = subprocess.run([cxx, *flags, "-fsyntax-only", "-fmax-errors=0", "-w", *language, path],
                           capture_output=True, text=True)
     if proc.returncode == 0:
         return None
@@ -785,7 +825,7 @@ def main():
         for attempt in range(8):
             m.run()
             text, _ = m.render(1, m.sites)
-            result = syntax_errors(write(rel, text), flags, args.cxx)
+            result = syntax_errors(write(rel, finish_copy(rel, text)), flags, args.cxx)
             if result is None:
                 return
             lines, stderr = result
@@ -805,7 +845,7 @@ def main():
     for rel in args.files:
         m = mutators[rel]
         text, after = m.render(next_id, m.sites)
-        write(rel, text)
+        write(rel, finish_copy(rel, text))
         lines = m.text.split("\n")
         for site in m.sites:
             for j, (op, orig, mutated) in enumerate(site.mutants):

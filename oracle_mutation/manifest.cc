@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <regex>
 #include <sstream>
 
 namespace uir_mutation {
@@ -32,7 +33,13 @@ std::optional<LoadError> read_rows(const std::string& path, Row row) {
   return std::nullopt;
 }
 
-bool matches(const std::string& pattern, const std::string& value) { return pattern == "*" || pattern == value; }
+/// "*" matches anything; "re:X" a value that the ECMAScript regular expression X matches whole (for
+/// a class of sites: every constant inside a message's arguments); any other pattern itself.
+bool matches(const std::string& pattern, const std::string& value) {
+  if (pattern == "*") return true;
+  if (pattern.rfind("re:", 0) == 0) return std::regex_match(value, std::regex(pattern.substr(3)));
+  return pattern == value;
+}
 
 }  // namespace
 

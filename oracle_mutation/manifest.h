@@ -23,7 +23,9 @@ struct OracleMutant {
 /// One entry of the equivalents record. It names mutants by file, function, operator, original and
 /// mutated text and the source line as written (not by line number or id, which move whenever the
 /// oracle is edited; an edit of the line itself makes the entry stale, and the argument must be made
-/// again); "*" in any field but the file matches anything, so one entry can cover a whole function.
+/// again); "*" in any field but the file matches anything, so one entry can cover a whole function,
+/// and "re:X" matches a value the regular expression X (ECMAScript) matches whole, for a class of
+/// sites (every mutant within an error message's arguments, say).
 /// An entry covers every mutant it matches, which its `why` must hold for. An operator written
 /// `OP#N` covers only the N-th of them in manifest order: for sites whose text is the same (two `0`s
 /// on one line, one loop header written three times in a function); the manifest numbers sites in

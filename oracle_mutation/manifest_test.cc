@@ -57,6 +57,21 @@ TEST(Manifest, AStarMatchesAWholeFunction) {
   EXPECT_EQ(mutants[2].equivalent_because, "");
 }
 
+TEST(Manifest, AnReFieldMatchesTheValuesItsRegularExpressionMatchesWhole) {
+  std::vector<OracleMutant> mutants = {
+      {1, "oracle/a.cc", 3, "f", "const+1", "1", "1 + 1", "return fail(line, column + 1, \"bad\");", ""},
+      {2, "oracle/a.cc", 3, "f", "if-true", "x < 1", "true", "if (x < 1) return fail(line, column + 1, \"bad\");", ""},
+      {3, "oracle/a.cc", 4, "f", "const+1", "1", "1 + 1", "y = x + 1;", ""}};
+  std::vector<Equivalent> record = {{"oracle/a.cc", "*", "re:const[+-]1", "*", "*", "re:.*return fail\\(.*", "caret only", 1}};
+  EXPECT_TRUE(apply_equivalents(mutants, record).empty());
+  EXPECT_EQ(mutants[0].equivalent_because, "caret only");
+  EXPECT_EQ(mutants[1].equivalent_because, "");  // another operator
+  EXPECT_EQ(mutants[2].equivalent_because, "");  // another line
+  // Matched whole: a pattern that matches only part of a value does not cover it.
+  std::vector<Equivalent> partial = {{"oracle/a.cc", "*", "re:const", "*", "*", "*", "part", 2}};
+  EXPECT_EQ(apply_equivalents(mutants, partial).size(), 1u);
+}
+
 TEST(Manifest, TheSourceLineTellsApartTwoSitesWithTheSameText) {
   std::vector<OracleMutant> mutants = {{1, "oracle/a.cc", 3, "f", "const-1", "1", "1 - 1", "if (line < 1) return 0;", ""},
                                        {2, "oracle/a.cc", 4, "f", "const-1", "1", "1 - 1", "return lines[line - 1];", ""}};

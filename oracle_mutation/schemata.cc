@@ -12,4 +12,6 @@ int g_active = [] {
   return text ? std::atoi(text) : 0;
 }();
 
+thread_local int g_student_side = 0;
+
 }  // namespace uir_schemata

@@ -1,7 +1,7 @@
 // The run-time switches of the oracle's mutant schemata (oracle_mutation/make_schemata.py): each
 // mutation site of the mutated copies calls one of these with its first mutant's id, and computes
 // what the original code does unless `g_active` names one of its mutants. Force-included into the
-// copies only (-include), so the oracle itself never sees this file.
+// copies only (-include; a mutated header's copy includes it itself), so the oracle never sees it.
 #pragma once
 #pragma GCC system_header  // the templates compare and add whatever the sites do: no warnings here
 
@@ -12,68 +12,30 @@ extern int g_active;
 
 inline bool on(int id) { return g_active == id; }
 
-// ror / eq: one mutant each
-template <class A, class B> bool lt(int k, const A& a, const B& b) { return on(k) ? a <= b : a < b; }
-template <class A, class B> bool le(int k, const A& a, const B& b) { return on(k) ? a < b : a <= b; }
-template <class A, class B> bool gt(int k, const A& a, const B& b) { return on(k) ? a >= b : a > b; }
-template <class A, class B> bool ge(int k, const A& a, const B& b) { return on(k) ? a > b : a >= b; }
-template <class A, class B> bool eq(int k, const A& a, const B& b) { return on(k) ? a != b : a == b; }
-template <class A, class B> bool ne(int k, const A& a, const B& b) { return on(k) ? a == b : a != b; }
+/// How many calls of the student's `run` (oracle/cli_run.cc) are under way in this thread. The
+/// sites of a file whose code the judge shares with the student (oracle/data.cc: the judge parses
+/// the student's stdout with the function that reads the student's stdin) are switched on only
+/// inside it, so that a mutant there is a student's mistake and never the judge's.
+extern thread_local int g_student_side;
 
-// aor: one mutant each; the result keeps the original's type
-template <class A, class B> auto add(int k, const A& a, const B& b) -> decltype(a + b) {
-  if (on(k)) return a - b;
-  return a + b;
-}
-template <class A, class B> auto sub(int k, const A& a, const B& b) -> decltype(a - b) {
-  if (on(k)) return a + b;
-  return a - b;
-}
-template <class A, class B> auto mul(int k, const A& a, const B& b) -> decltype(a * b) {
-  if (on(k)) return a / b;
-  return a * b;
-}
-template <class A, class B> auto div(int k, const A& a, const B& b) -> decltype(a / b) {
-  if (on(k)) return a * b;
-  return a / b;
-}
-template <class A, class B> auto rem(int k, const A& a, const B& b) -> decltype(a % b) {
-  if (on(k)) return a * b;
-  return a % b;
-}
+/// Marks a student's `run` under way for as long as it lives (make_schemata.py patches it into
+/// cli_run's copy).
+struct StudentSide {
+  StudentSide() { ++g_student_side; }
+  ~StudentSide() { --g_student_side; }
+  StudentSide(const StudentSide&) = delete;
+  StudentSide& operator=(const StudentSide&) = delete;
+};
 
-// && and ||, operands as lambdas so that they are evaluated (or not) as in the original.
-// k: the other operator (lcr); k + 1: drop-lhs, only the right operand; k + 2: drop-rhs, only the
-// left one (the order make_schemata.py numbers them in, so that a mutant does what the manifest says).
-template <class L, class R> bool land(int k, L lhs, R rhs) {
-  if (on(k)) return lhs() || rhs();
-  if (on(k + 1)) return rhs();
-  if (on(k + 2)) return lhs();
-  return lhs() && rhs();
-}
-template <class L, class R> bool lor(int k, L lhs, R rhs) {
-  if (on(k)) return lhs() && rhs();
-  if (on(k + 1)) return rhs();
-  if (on(k + 2)) return lhs();
-  return lhs() || rhs();
-}
+#include "oracle_mutation/schemata_switches.inc"
 
-/// not-drop, loop-negate, ternary-negate: the value negated.
-inline bool flip(int k, bool value) { return on(k) ? !value : value; }
+/// The same switches for the shared files' sites: on only inside a student's `run`.
+namespace student_side {
 
-/// An if's condition: k negated, k + 1 always true, k + 2 always false.
-inline bool cond3(int k, bool value) {
-  if (on(k)) return !value;
-  if (on(k + 1)) return true;
-  if (on(k + 2)) return false;
-  return value;
-}
+inline bool on(int id) { return g_active == id && g_student_side > 0; }
 
-/// An integer literal: k one more, k + 1 one less.
-template <class T> T num(int k, T value) {
-  if (on(k)) return static_cast<T>(value + 1);
-  if (on(k + 1)) return static_cast<T>(value - 1);
-  return value;
-}
+#include "oracle_mutation/schemata_switches.inc"
+
+}  // namespace student_side
 
 }  // namespace uir_schemata
