@@ -98,7 +98,8 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     fs::permissions(entry.path(), entry.is_directory() ? read | search : read, fs::perm_options::add);
   std::vector<std::string> args = {"class", "--week", "3", subs.string(), "--out", out.string(), "-j", "2",
-                                   "--student-budget", "15", "--only", "week3/[a-c]*", "--only", "week3/sib*"};
+                                   "--student-budget", "15", "--only", "week3/[ab]*", "--only", "week3/conv1d",
+                                   "--only", "week3/sib*"};  // a set the 15 s budget holds on a busy machine
 
   // Killed once four students are saved (the two that cannot be graded are saved first).
   pid_t first = start_grade(args, dir / "first.log");
