@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/comma_list.h"
 #include "generators/fuzz.h"
 #include "generators/test_case_minimize.h"
 #include "grader/grade.h"
@@ -138,16 +139,6 @@ void bench_mutant(const uir::MutantInfo& mutant, const Options& options, const s
   std::fflush(stdout);
 }
 
-std::vector<std::string> split_commas(const std::string& list) {
-  std::vector<std::string> out;
-  for (size_t start = 0; start <= list.size();) {
-    size_t comma = std::min(list.find(',', start), list.size());
-    out.push_back(list.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -156,7 +147,7 @@ int main(int argc, char** argv) {
     std::string arg = argv[i];
     if (arg == "--seeds" && i + 1 < argc) options.seeds = std::atoi(argv[++i]);
     else if (arg == "--week" && i + 1 < argc) options.week = std::atoi(argv[++i]);
-    else if (arg == "--mutants" && i + 1 < argc) options.mutants = split_commas(argv[++i]);
+    else if (arg == "--mutants" && i + 1 < argc) options.mutants = uir::split_commas(argv[++i]);
     else if (arg == "--all-failures") options.all_failures = true;
     else if (arg == "--show") options.show = true;
     else if (arg == "--attempts" && i + 1 < argc) options.attempts = std::atoi(argv[++i]);

@@ -8,6 +8,7 @@
 
 #include "reports/json_writer.h"
 #include "grader/suite.h"
+#include "oracle/comma_list.h"
 #include "oracle/mutants.h"
 
 namespace uirgrade {
@@ -103,16 +104,12 @@ int run_mutants(const Options& options, const FuzzSource& fuzz, std::ostream& ou
   if (options.mutants.empty() || options.mutants == "all") {
     for (const uir::MutantInfo& m : uir::mutant_catalogue()) names.emplace_back(m.name);
   } else {
-    for (size_t start = 0; start <= options.mutants.size();) {
-      size_t comma = options.mutants.find(',', start);
-      if (comma == std::string::npos) comma = options.mutants.size();
-      std::string name = options.mutants.substr(start, comma - start);
+    for (const std::string& name : uir::split_commas(options.mutants)) {
       if (!uir::find_mutant(name)) {
         err << fmt::format("grade: --mutants: unknown mutant '{}' (uir-oracle --list-mutants)\n", name);
         return 2;
       }
       names.push_back(name);
-      start = comma + 1;
     }
   }
   auto loaded = load_week(options.suites_dir, options.week);

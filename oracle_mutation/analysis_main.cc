@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "grader/suite.h"
+#include "oracle/comma_list.h"
 #include "oracle_mutation/grading.h"
 #include "oracle_mutation/manifest.h"
 #include "oracle_mutation/many_seeds.h"
@@ -97,18 +98,6 @@ struct Options {
   bool grade_every_seed = false;
 };
 
-/// "a,b,c" as its pieces.
-std::vector<std::string> split_commas(const std::string& list) {
-  std::vector<std::string> pieces;
-  for (size_t start = 0; start < list.size();) {
-    size_t comma = list.find(',', start);
-    if (comma == std::string::npos) comma = list.size();
-    pieces.push_back(list.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return pieces;
-}
-
 std::optional<Options> parse_options(int argc, char** argv) {
   Options o;
   for (int k = 1; k < argc; ++k) {
@@ -126,7 +115,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--fuzz") o.fuzz = std::stoi(value());
     else if (arg == "--sample") o.sample = std::stoul(value());
     else if (arg == "--sample-seed") o.sample_seed = std::stoull(value());
-    else if (arg == "--file") o.files = split_commas(value());
+    else if (arg == "--file") o.files = uir::split_commas(value());
     else if (arg == "--jobs") o.limits.jobs = std::max(1, std::stoi(value()));
     else if (arg == "--timeout") o.limits.seconds_per_unit = std::max(1, std::stoi(value()));
     else if (arg == "--suites") o.suites = value();
@@ -137,7 +126,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--grade-every-seed") o.grade_every_seed = true;
     else if (arg == "--probe") o.probe = std::stoi(value());
     else if (arg == "--ids") {
-      for (const std::string& id : split_commas(value())) o.ids.push_back(std::stoi(id));
+      for (const std::string& id : uir::split_commas(value())) o.ids.push_back(std::stoi(id));
     } else throw std::invalid_argument("unknown option " + arg + " (see --help)");
   }
   if (o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");
