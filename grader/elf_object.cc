@@ -78,7 +78,8 @@ std::optional<ElfObject> read_elf_object(std::string_view bytes, std::string* er
       return std::nullopt;
     }
     object.symbols.push_back({*name, symbol.st_shndx != SHN_UNDEF, symbol.st_shndx == SHN_ABS,
-                              ELF64_ST_BIND(symbol.st_info), ELF64_ST_TYPE(symbol.st_info)});
+                              static_cast<unsigned>(ELF64_ST_BIND(symbol.st_info)),
+                              static_cast<unsigned>(ELF64_ST_TYPE(symbol.st_info))});
   }
   return object;
 }

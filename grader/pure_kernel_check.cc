@@ -122,9 +122,12 @@ struct FileScope {
   std::set<std::string> own_functions;  // defined here, with a body
 };
 
+/// No tag body ended in the declaration being read (check_file_scope).
+constexpr size_t kNoTagBody = static_cast<size_t>(-1);
+
 /// One file-scope declaration (its tokens at brace depth 0, bodies of structs and initializers
 /// left out): a prototype, a typedef, a tag, or objects, which must be const.
-void check_declaration(const Tokens& code, const std::vector<size_t>& decl, std::optional<size_t> size_at_tag_body,
+void check_declaration(const Tokens& code, const std::vector<size_t>& decl, size_t size_at_tag_body,
                        Findings& findings) {
   if (decl.empty() || code[decl[0]].text == "_Static_assert") return;
   bool is_typedef = false;
@@ -185,13 +188,15 @@ void check_declaration(const Tokens& code, const std::vector<size_t>& decl, std:
 FileScope check_file_scope(const Tokens& code, Findings& findings) {
   FileScope scope;
   std::vector<size_t> decl;
-  std::optional<size_t> size_at_tag_body;  // the declaration's size when a tag's body ended
+  // The declaration's size when a tag's body ended (kNoTagBody: none did). Not a std::optional: gcc 12
+  // warns of it as maybe uninitialized.
+  size_t size_at_tag_body = kNoTagBody;
   for (size_t k = 0; k < code.size();) {
     const std::string& t = code[k].text;
     if (t == ";") {
       check_declaration(code, decl, size_at_tag_body, findings);
       decl.clear();
-      size_at_tag_body.reset();
+      size_at_tag_body = kNoTagBody;
       ++k;
       continue;
     }
@@ -233,7 +238,7 @@ FileScope check_file_scope(const Tokens& code, Findings& findings) {
       findings.add(code[k].line, "has a function definition in the old (K&R) style or a `{` where none belongs");
     }
     decl.clear();
-    size_at_tag_body.reset();
+    size_at_tag_body = kNoTagBody;
     k = close + 1;
   }
   check_declaration(code, decl, size_at_tag_body, findings);

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "grader/file_text.h"
+#include "testcase/repeat_lines.h"
 
 namespace uirgrade {
 
@@ -238,6 +239,12 @@ SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suit
     const std::string path = (fs::path(suite_dir) / (stem + ".uir")).string();
     std::string text;
     if (!keep_going(load.errors, path, [&] { text = read_suite_file(path); })) continue;
+    std::variant<std::string, SuiteError> expanded = expand_repeat_lines(path, text);
+    if (auto* error = std::get_if<SuiteError>(&expanded)) {
+      load.errors.push_back(std::move(*error));
+      continue;
+    }
+    text = std::move(std::get<std::string>(expanded));
     ParsedTestFile parsed = parse_test_file_fully(path, text, suite_name + "/" + stem, suite_name, suite_week);
     load.errors.insert(load.errors.end(), parsed.errors.begin(), parsed.errors.end());
     load.warnings.insert(load.warnings.end(), parsed.warnings.begin(), parsed.warnings.end());

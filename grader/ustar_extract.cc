@@ -25,7 +25,7 @@ using Header = std::array<unsigned char, kBlock>;
 /// Closes a descriptor when it goes out of scope.
 struct Descriptor {
   int fd = -1;
-  explicit Descriptor(int fd) : fd(fd) {}
+  explicit Descriptor(int opened) : fd(opened) {}
   Descriptor(const Descriptor&) = delete;
   Descriptor& operator=(const Descriptor&) = delete;
   ~Descriptor() {

@@ -79,7 +79,7 @@ bool render_test_passes(const TestCase& test, const Expected& expected, const ui
 MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<ExpectedOrError>& expected,
                        const uir::MutantInfo& info) {
   uir::Mutants mutants = uir::Mutants::of(info.id);
-  MutantRow row{std::string(info.name), std::string(info.description), {}, 0, 0, {}};
+  MutantRow row{std::string(info.name), std::string(info.description), {}, 0, 0, {}, {}};
   for (size_t k = 0; k < tests.size(); ++k) {
     row.max_points += tests[k].points;
     if (!mutant_passes(tests[k], expected[k], mutants)) {

@@ -121,7 +121,9 @@ TEST(MutantGrading, EveryMutantButOneFailsItsCatalogueProgramAndTheOraclePassesT
     // it passes (the kill matrix's work column sees it, KillMatrix.AWorkOnlyMutantIsSeenByItsWorkTest).
     bool killable = m.id != uir::Mutant::F32PrintedShort && !catalogue_work_only(m);
     EXPECT_EQ(passes(*test, mutant(m.id)), !killable) << m.name;
-    if (catalogue_work_only(m)) EXPECT_TRUE(test->render_work && test->mode == Mode::Render) << m.name;
+    if (catalogue_work_only(m)) {
+      EXPECT_TRUE(test->render_work && test->mode == Mode::Render) << m.name;
+    }
   }
 }
 

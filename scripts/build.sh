@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures and builds everything into ${BUILD_DIR:-build}. Extra arguments go to cmake's configure.
+# Configures and builds everything into ${BUILD_DIR:-build}. Extra arguments go to cmake's configure
+# (on a build that is there too).
 # BUILD_TARGETS (space-separated) builds only those targets: the image and the Gradescope zip build
 # grade, uir-oracle and uirgen, and configure with -DUIRGRADE_BUILD_TESTS=OFF (no GoogleTest).
 set -euo pipefail
@@ -9,6 +10,8 @@ generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 if [ ! -f "$build_dir/CMakeCache.txt" ]; then
   cmake -S . -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+elif [ $# -gt 0 ]; then
+  cmake -S . -B "$build_dir" "$@"  # options given again change the build that is there
 fi
 targets=()
 [ -n "${BUILD_TARGETS:-}" ] && targets=(--target ${BUILD_TARGETS})

@@ -64,7 +64,9 @@ std::string attempt(float value, F32Spelling how) {
       double lower = std::nextafter(magnitude, 0.0f);
       double midpoint = (lower + static_cast<double>(magnitude)) / 2;
       std::string text = exact_decimal(midpoint, 40);
-      text.insert(text.find('e'), "1");
+      const size_t exponent = text.find('e');
+      if (exponent == std::string::npos) return shortest(value);
+      text.insert(exponent, 1, '1');
       return (value < 0 ? "-" : "") + text;
     }
   }
