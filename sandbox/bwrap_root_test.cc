@@ -4,6 +4,7 @@
 #include "sandbox/bwrap_root.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <gtest/gtest.h>
 
@@ -64,6 +65,16 @@ TEST(BwrapMinimalRoot, BindsOnlyTheSystemAndWhatTheRunNeeds) {
   }
   // A mount point's parents are made reachable (bwrap makes them 0700 otherwise).
   EXPECT_TRUE(has(command, {"--perms", "0755", "--dir", "/autograder"}));
+}
+
+TEST(BwrapMinimalRoot, AJdksConfigurationIsThereWhereOneIsInstalled) {
+  // The JDK's lib/jvm.cfg is a link into /etc/java-17-openjdk: without it `java` does not start.
+  std::vector<std::string> installed;
+  for (const auto& entry : std::filesystem::directory_iterator("/etc"))
+    if (entry.path().filename().string().rfind("java-", 0) == 0) installed.push_back(entry.path().string());
+  if (installed.empty()) GTEST_SKIP() << "no /etc/java-* here (no JDK installed)";
+  std::vector<std::string> command = bwrap_minimal_root(sample());
+  for (const std::string& path : installed) EXPECT_TRUE(has(command, {"--ro-bind-try", path, path})) << path;
 }
 
 TEST(BwrapMinimalRoot, AsRootTheProgramStartsThroughSetprivAsTheBorrowedUid) {
