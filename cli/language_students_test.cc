@@ -156,7 +156,7 @@ TEST(LanguageStudents, ACompilerThatDiesAtStartIsToldSoInTheFirstCause) {
   EXPECT_EQ(graded.exit_code, 1) << graded.output;
   const size_t first = graded.output.find("== cause 1 of 1: your compiler did not start: stdout: Error occurred during "
                                           "initialization of VM | Could not allocate compressed class space: 1073741824 "
-                                          "bytes (the same on all ");
+                                          "bytes (the same on every test)");
   EXPECT_NE(first, std::string::npos) << graded.output.substr(0, 3000);
   fs::remove_all(dir);
 }

@@ -81,7 +81,7 @@ std::optional<std::string> did_not_start(const std::vector<TestResult>& results)
     tests.insert(result.name);
   }
   if (tests.size() < 2) return std::nullopt;
-  return fmt::format("your compiler did not start: {} (the same on all {} tests)", *words, tests.size());
+  return fmt::format("your compiler did not start: {} (the same on every test)", *words);
 }
 
 std::vector<Cause> group_by_cause(const std::vector<TestResult>& results) {

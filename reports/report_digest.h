@@ -31,7 +31,7 @@ struct Cause {
 
 /// A compiler that fails alike on every test (it does not start: a runtime that cannot start, a
 /// missing class or module) is told so in one cause: "your compiler did not start: stderr: ...
-/// (the same on all N tests)", when at least two visible tests ran, none passed, and each failed
+/// (the same on every test)", when at least two visible tests ran, none passed, and each failed
 /// with the same words of the student's process (TestResult::student_said). Visible tests only,
 /// so that no report a student reads quotes a hidden test. Raw text: the reports escape it.
 std::optional<std::string> did_not_start(const std::vector<TestResult>& results);

@@ -19,6 +19,8 @@ namespace {
 constexpr std::array kEtcEntries = {"alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime",
                                     "passwd",       "group",       "nsswitch.conf"};
 
+constexpr const char* kGhcPackages = "/var/lib/ghc";
+
 void add(std::vector<std::string>& args, std::initializer_list<std::string> words) {
   args.insert(args.end(), words.begin(), words.end());
 }
@@ -74,6 +76,9 @@ std::vector<std::string> bwrap_minimal_root(const BwrapRoot& root) {
   add(args, {"--perms", "0755", "--dir", "/etc"});
   for (const char* name : kEtcEntries) add(args, {"--ro-bind-try", std::string("/etc/") + name, std::string("/etc/") + name});
   for (const std::string& name : runtime_etc_entries()) add(args, {"--ro-bind-try", "/etc/" + name, "/etc/" + name});
+  // GHC's package database: /usr/lib/ghc/package.conf.d is a link to it (without it `ghc` cannot
+  // build a student's compiler). The only file of /var a runtime of Debian's needs.
+  add(args, {"--ro-bind-try", std::string(kGhcPackages), std::string(kGhcPackages)});
   add(args, {"--dev", "/dev", "--proc", "/proc", "--perms", "01777", "--size", std::to_string(root.tmp_bytes),
              "--tmpfs", "/tmp"});
   if (root.mqueue) add(args, {"--mqueue", "/dev/mqueue"});

@@ -59,8 +59,8 @@ TEST(BwrapMinimalRoot, BindsOnlyTheSystemAndWhatTheRunNeeds) {
   for (size_t k = 0; k + 2 < command.size(); k++) {
     if (command[k] != "--ro-bind" && command[k] != "--ro-bind-try" && command[k] != "--bind") continue;
     const std::string& source = command[k + 1];
-    bool allowed = source == "/usr" || source.rfind("/etc/", 0) == 0 || source == "/autograder/submission" ||
-                   source == "/tmp/run-1";
+    bool allowed = source == "/usr" || source.rfind("/etc/", 0) == 0 || source == "/var/lib/ghc" ||
+                   source == "/autograder/submission" || source == "/tmp/run-1";
     EXPECT_TRUE(allowed) << source;
   }
   // A mount point's parents are made reachable (bwrap makes them 0700 otherwise).
@@ -75,6 +75,11 @@ TEST(BwrapMinimalRoot, AJdksConfigurationIsThereWhereOneIsInstalled) {
   if (installed.empty()) GTEST_SKIP() << "no /etc/java-* here (no JDK installed)";
   std::vector<std::string> command = bwrap_minimal_root(sample());
   for (const std::string& path : installed) EXPECT_TRUE(has(command, {"--ro-bind-try", path, path})) << path;
+}
+
+TEST(BwrapMinimalRoot, GhcsPackageDatabaseIsThere) {
+  // /usr/lib/ghc/package.conf.d is a link to /var/lib/ghc/package.conf.d: `ghc` cannot build without it.
+  EXPECT_TRUE(has(bwrap_minimal_root(sample()), {"--ro-bind-try", "/var/lib/ghc", "/var/lib/ghc"}));
 }
 
 TEST(BwrapMinimalRoot, AsRootTheProgramStartsThroughSetprivAsTheBorrowedUid) {
