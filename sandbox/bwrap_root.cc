@@ -78,7 +78,10 @@ std::vector<std::string> bwrap_minimal_root(const BwrapRoot& root) {
   for (const std::string& name : runtime_etc_entries()) add(args, {"--ro-bind-try", "/etc/" + name, "/etc/" + name});
   // GHC's package database: /usr/lib/ghc/package.conf.d is a link to it (without it `ghc` cannot
   // build a student's compiler). The only file of /var a runtime of Debian's needs.
-  add(args, {"--ro-bind-try", std::string(kGhcPackages), std::string(kGhcPackages)});
+  if (access(kGhcPackages, F_OK) == 0) {
+    add_parents(args, kGhcPackages);
+    add(args, {"--ro-bind", std::string(kGhcPackages), std::string(kGhcPackages)});
+  }
   add(args, {"--dev", "/dev", "--proc", "/proc", "--perms", "01777", "--size", std::to_string(root.tmp_bytes),
              "--tmpfs", "/tmp"});
   if (root.mqueue) add(args, {"--mqueue", "/dev/mqueue"});
