@@ -91,16 +91,19 @@ TEST(LanguageStudents, EachBuildsFromSourceScoresFullMarksInEveryTierAndItsHogGe
     }
     const fs::path sources = readable_temp_dir("uirgrade-language-" + language.folder);
     hand_in(language.folder, sources);
-    ProcessRunner builder(tiers.front() == "namespaces" ? Tier::Namespaces : Tier::Uid);
-    BuildOutcome built = build_submission(sources.string(), builder);
-    ASSERT_EQ(built.status, BuildOutcome::Status::Built) << built.message << "\n" << built.log;
-    std::cout << language.folder << ": built in " << built.seconds << " s\n";
-
-    // What the build made, handed to `grade` without its recipe (else each tier would build again).
-    const fs::path graded = readable_temp_dir("uirgrade-language-built-" + language.folder);
-    fs::copy(built.built->dir(), graded, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
-    for (const char* recipe : {"build.sh", "Makefile"}) fs::remove(graded / recipe);
-    open_up(graded);
+    // What the build made, handed to `grade` without its recipe (else each tier would build again);
+    // a student with nothing to build (a script and its module) as it was handed in.
+    fs::path graded = sources;
+    if (build_recipe(sources.string())) {
+      ProcessRunner builder(tiers.front() == "namespaces" ? Tier::Namespaces : Tier::Uid);
+      BuildOutcome built = build_submission(sources.string(), builder);
+      ASSERT_EQ(built.status, BuildOutcome::Status::Built) << built.message << "\n" << built.log;
+      std::cout << language.folder << ": built in " << built.seconds << " s" << std::endl;
+      graded = readable_temp_dir("uirgrade-language-built-" + language.folder);
+      fs::copy(built.built->dir(), graded, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+      for (const char* recipe : {"build.sh", "Makefile"}) fs::remove(graded / recipe);
+      open_up(graded);
+    }
     const fs::path student = graded / "student-uirc";
 
     for (const std::string& tier : tiers) {
@@ -137,7 +140,7 @@ TEST(LanguageStudents, EachBuildsFromSourceScoresFullMarksInEveryTierAndItsHogGe
       EXPECT_EQ(judged->verdict, Verdict::MemoryLimit) << judged->message << "\n" << held.err.substr(0, 2000);
     }
     fs::remove_all(sources);
-    fs::remove_all(graded);
+    if (graded != sources) fs::remove_all(graded);
   }
   fs::remove_all(area);
   for (const std::string& language : skipped) std::cout << "skipped: " << language << "\n";
