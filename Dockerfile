@@ -46,7 +46,8 @@ ENV DEBIAN_FRONTEND=noninteractive
 # What grading runs, besides our three tools and their shared libraries:
 #   gcc, libc6-dev (and, through gcc, libasan/libubsan): the render tests compile students' C with
 #     -fsanitize=address,undefined;
-#   g++, make, python3: what students' compilers are built and run with (docs/students.md);
+#   g++, make, python3: what students' compilers are built and run with (docs/students.md; other
+#     languages: an image FROM this one adds their packages, docs/instructors.md §8.0);
 #   bubblewrap: the namespaces tier; tini: PID 1 that reaps killed students' children;
 #   valgrind: counting a kernel's instructions.
 RUN apt-get update \

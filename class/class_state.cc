@@ -56,7 +56,7 @@ std::string run_key(const std::vector<TestCase>& tests, const GradeConfig& confi
   sha.field(fmt::format("seed {} week {} timeout {} budget {}", config.seed, config.week,
                         config.timeout_seconds.value_or(-1), student_budget.value_or(-1)));
   const ProcessLimits& limits = config.limits;
-  sha.field(fmt::format("limits {} {} {} {} {} {}", limits.wall_seconds, limits.cpu_seconds, limits.address_space_bytes,
+  sha.field(fmt::format("limits {} {} {} {} {} {}", limits.wall_seconds, limits.cpu_seconds, limits.memory_bytes,
                         limits.stdout_cap_bytes, limits.stderr_cap_bytes, limits.file_size_bytes));
   for (const TestCase& test : tests) {
     sha.field(test.name);

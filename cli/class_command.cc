@@ -146,7 +146,7 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   config.out_dir = options.out_dir;
   config.isolation = [&runner] { return runner.isolation(); };
   config.private_copies = runner.tier() == Tier::Uid;
-  CCompiler compiler(runner, config.grade.limits.address_space_bytes >> 20);
+  CCompiler compiler(runner, config.grade.limits.memory_bytes >> 20);
   err << fmt::format("grade class: week {}, {}{}, {}, {} jobs\n", options.week, count_of(students.size(), "student"),
                      options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",
                      count_of(week->tests.size(), "test"), options.jobs);

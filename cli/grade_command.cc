@@ -332,7 +332,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
                                   std::chrono::duration<double>(*options.student_budget_seconds));
   config.keep_dir = options.keep_dir;
   config.build_failure = build_failure;
-  CCompiler compiler(runner, config.limits.address_space_bytes >> 20);
+  CCompiler compiler(runner, config.limits.memory_bytes >> 20);
 
   progress_out << fmt::format("grade: week {}, {}{}, {} jobs\n", options.week, count_of(tests.size(), "test"),
                               options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count)

@@ -38,7 +38,7 @@ Totals grade_week3(const std::string& student, bool weakened) {
   config.jobs = 2;
   config.limits = week.plan.limits;
   config.weakened_hand_over_whole_file = weakened;
-  CCompiler compiler(*runner, config.limits.address_space_bytes >> 20);
+  CCompiler compiler(*runner, config.limits.memory_bytes >> 20);
   return add_up(grade_tests(tests, config, *runner, compiler, nullptr).results);
 }
 

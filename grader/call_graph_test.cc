@@ -116,7 +116,7 @@ TestResult grade_render(const std::filesystem::path& student, bool weakened, std
   std::string error;
   std::unique_ptr<CommandRunner> runner = make_process_runner(Sandbox::Auto, &error);
   EXPECT_TRUE(runner) << error;
-  CCompiler compiler(*runner, config.limits.address_space_bytes >> 20);
+  CCompiler compiler(*runner, config.limits.memory_bytes >> 20);
   return grade_test(test, config, *runner, compiler);
 }
 

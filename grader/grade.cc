@@ -99,6 +99,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
   result.verdict = outcome.failure->verdict;
   result.message = outcome.failure->message;
   result.details = outcome.failure->details;
+  result.student_said = outcome.student_said;
   result.reproduce = reproduce_commands(test, config);
   result.description = test_description(test);
   result.context = context_of_failure(test, expected, outcome);

@@ -1,5 +1,6 @@
 #include "grader/headline.h"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -38,6 +39,22 @@ std::string stderr_headline(std::string_view err, size_t max_chars) {
   for (std::string_view line : lines)
     if (!blank(line)) return first_line(line, max_chars);
   return "";
+}
+
+std::string own_words(std::string_view err, std::string_view out, size_t max_chars) {
+  if (std::string headline = stderr_headline(err, max_chars); !headline.empty()) return "stderr: " + headline;
+  // Two lines of stdout: a runtime's start-up failure is often a line of context, then the reason.
+  std::string said;
+  int lines = 0;
+  for (size_t start = 0; start < out.size() && lines < 2 && said.size() < max_chars;) {
+    size_t end = std::min(out.find('\n', start), out.size());
+    std::string_view line = out.substr(start, end - start);
+    start = end + 1;
+    if (blank(line)) continue;
+    said += (lines++ ? " | " : "") + first_line(line, max_chars);
+  }
+  if (said.size() > max_chars) said = said.substr(0, max_chars) + "...";
+  return said.empty() ? "" : "stdout: " + said;
 }
 
 bool reports_memory_exhaustion(std::string_view err) {

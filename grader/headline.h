@@ -18,6 +18,12 @@ std::string compiler_error_headline(std::string_view output, size_t max_chars = 
 /// non-blank line.
 std::string stderr_headline(std::string_view err, size_t max_chars = 160);
 
+/// A student's process in its own words, for the message of a failure of that process:
+/// "stderr: HEADLINE", or when it wrote nothing on stderr "stdout: FIRST LINES" (the JVM says why it
+/// could not start on stdout: "Error occurred during initialization of VM | Could not allocate ..."),
+/// or "" when it said nothing. Bounded to about `max_chars`; not escaped (the reports escape).
+std::string own_words(std::string_view err, std::string_view out, size_t max_chars = 160);
+
 /// Whether the headline of stderr says the program ran out of memory: Python's MemoryError, C++'s
 /// std::bad_alloc, Java's OutOfMemoryError, Rust's and Go's allocation failures, "out of memory",
 /// "Cannot allocate memory". A first line in the form of spec §6.1 (an error or assert line) never

@@ -18,6 +18,21 @@ TEST(Headline, CompilerErrorIsTheFirstErrorLineNotTheContext) {
   EXPECT_EQ(compiler_error_headline("kernel.c: In function 'kernel':\nsomething odd\n"), "something odd");
 }
 
+// A process in its own words: stderr's headline; a JVM that cannot start writes nothing on stderr
+// and two lines on stdout, the second of which says why.
+TEST(Headline, OwnWordsAreStderrsHeadlineElseTheFirstLinesOfStdout) {
+  EXPECT_EQ(own_words("Error: Could not find or load main class Main\nCaused by: ...\n", "ignored\n"),
+            "stderr: Error: Could not find or load main class Main");
+  EXPECT_EQ(own_words("", "Error occurred during initialization of VM\n\nCould not allocate compressed class "
+                          "space: 1073741824 bytes\nthird line\n"),
+            "stdout: Error occurred during initialization of VM | Could not allocate compressed class space: "
+            "1073741824 bytes");
+  EXPECT_EQ(own_words(" \n", "one line only"), "stdout: one line only");
+  EXPECT_EQ(own_words("", "\n\n"), "");
+  EXPECT_EQ(own_words("", std::string(1000, 'x'), 40), "stdout: " + std::string(40, 'x') + "...");
+  EXPECT_EQ(own_words(std::string(1000, 'y'), "", 40), "stderr: " + std::string(40, 'y') + "...");
+}
+
 TEST(Headline, TracebackIsTheExceptionLine) {
   EXPECT_EQ(stderr_headline("Traceback (most recent call last):\n"
                             "  File \"uirc.py\", line 12, in <module>\n"

@@ -29,6 +29,11 @@ std::optional<std::string> sanitizer_report(std::string_view err) {
   return first_lines(err.substr(line_start), 12);
 }
 
+std::string in_its_words(const ProcessResult& result) {
+  std::string words = own_words(result.err, result.out);
+  return words.empty() ? "" : " (" + words + ")";
+}
+
 namespace {
 
 std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, const ProcessLimits& limits,
@@ -37,6 +42,8 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
   auto stderr_tail = [&] {
     return result.err.empty() ? std::string() : "stderr:\n" + first_lines(result.err, 10);
   };
+  // Every failure of the program's own says what it said (a time-out's last words, a crash's).
+  const std::string words = in_its_words(result);
   if (!result.started)
     return judged(Verdict::InternalError,
                   fmt::format("internal error running {} (not your fault): {}", what, result.internal_error),
@@ -50,8 +57,8 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
   if (result.memory_limit)
     return judged(Verdict::MemoryLimit,
                   fmt::format("{} ran out of memory: its processes together reached the limit of {} MiB "
-                              "(one was killed by the kernel)",
-                              what, limits.memory_bytes >> 20),
+                              "(one was killed by the kernel){}",
+                              what, limits.memory_bytes >> 20, words),
                   stderr_tail());
   if (result.workdir_limit)
     return judged(Verdict::OutputLimit,
@@ -60,24 +67,25 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
                   stderr_tail());
   if (result.timed_out)
     return judged(Verdict::Timeout,
-                  fmt::format("{} did not finish within {:g} s of wall-clock time (killed)", what,
-                              limits.wall_seconds),
+                  fmt::format("{} did not finish within {:g} s of wall-clock time (killed){}", what,
+                              limits.wall_seconds, words),
                   stderr_tail());
   if (result.cpu_limit)
     return judged(Verdict::Timeout,
-                  fmt::format("{} used its {:g} s of CPU time (killed)", what, limits.cpu_seconds),
+                  fmt::format("{} used {:g} s of CPU time, the limit for all its threads together (killed){}", what,
+                              limits.cpu_seconds * std::max(1.0, limits.cpu_helper_threads), words),
                   stderr_tail());
   if (result.probably_memory)
     return judged(Verdict::MemoryLimit,
                   fmt::format("{} probably ran out of memory (limit {} MiB{}; peak {} MiB)", what,
-                              limits.address_space_bytes >> 20,
+                              limits.memory_bytes >> 20,
                               result.signal ? ", ended by " + signal_description(result.signal) : "",
                               result.peak_rss_bytes >> 20),
                   stderr_tail());
   if (sanitized) {
     std::optional<std::string> report = sanitizer_report(result.err);
     // The sanitizers' own allocator limits (hard_rss_limit_mb, allocation-size-too-big) stand in for
-    // RLIMIT_AS, which a sanitized binary cannot run under.
+    // RLIMIT_DATA, which a sanitized binary cannot run under.
     if (report && (report->find("rss limit exhausted") != std::string::npos ||
                    report->find("allocation-size-too-big") != std::string::npos ||
                    report->find("out of memory") != std::string::npos))
@@ -93,22 +101,18 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
   // before reaching the limit that would have told us.
   if ((result.signal != 0 || result.exit_code != 0) && reports_memory_exhaustion(result.err))
     return judged(Verdict::MemoryLimit,
-                  fmt::format("{} ran out of memory (limit {} MiB): {}", what, limits.address_space_bytes >> 20,
+                  fmt::format("{} ran out of memory (limit {} MiB): {}", what, limits.memory_bytes >> 20,
                               stderr_headline(result.err)),
                   stderr_tail());
-  if (result.signal != 0) {
-    std::string headline = stderr_headline(result.err);
-    return judged(Verdict::Crash,
-                  fmt::format("{} crashed: {}{}", what, signal_description(result.signal),
-                              headline.empty() ? "" : " (stderr: " + headline + ")"),
+  if (result.signal != 0)
+    return judged(Verdict::Crash, fmt::format("{} crashed: {}{}", what, signal_description(result.signal), words),
                   stderr_tail());
-  }
   if (std::find(allowed_exits.begin(), allowed_exits.end(), result.exit_code) == allowed_exits.end()) {
     std::string allowed;
     for (int code : allowed_exits) allowed += (allowed.empty() ? "" : ", ") + std::to_string(code);
     return judged(Verdict::Crash,
-                  fmt::format("{} exited with status {} (the contract allows {})", what, result.exit_code,
-                              allowed),
+                  fmt::format("{} exited with status {} (the contract allows {}){}", what, result.exit_code,
+                              allowed, words),
                   stderr_tail());
   }
   return std::nullopt;

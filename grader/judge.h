@@ -35,6 +35,10 @@ std::optional<Judgement> judge_process(const ProcessResult& result, const Proces
                                        std::string_view what, std::initializer_list<int> allowed_exits,
                                        bool sanitized);
 
+/// What a program said, for the message of a failure of its own: " (stderr: HEADLINE)", else
+/// " (stdout: FIRST LINES)", else "" (grader/headline.h's own_words).
+std::string in_its_words(const ProcessResult& result);
+
 /// "SIGSEGV (Segmentation fault)".
 std::string signal_description(int signal);
 

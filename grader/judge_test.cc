@@ -42,7 +42,7 @@ TEST(Judge, VerdictsComeInTheOrderOfTheSubprocessNotes) {
   limits.stdout_cap_bytes = 4096;
   limits.wall_seconds = 2.5;
   limits.cpu_seconds = 3;
-  limits.address_space_bytes = 256ull << 20;
+  limits.memory_bytes = 256ull << 20;
 
   ProcessResult result = everything_wrong();
   Judgement internal = judge(result, limits);
@@ -59,11 +59,14 @@ TEST(Judge, VerdictsComeInTheOrderOfTheSubprocessNotes) {
   Judgement wall = judge(result, limits);
   EXPECT_EQ(wall.verdict, Verdict::Timeout);
   EXPECT_TRUE(contains(wall.message, "2.5 s of wall-clock")) << wall.message;
+  // A time-out says what the program said last (a compiler's own words: here the sanitizer's line).
+  EXPECT_TRUE(contains(wall.message, "(stderr: ==1==ERROR: AddressSanitizer: heap-buffer-overflow)")) << wall.message;
 
   result.timed_out = false;
   Judgement cpu = judge(result, limits);
   EXPECT_EQ(cpu.verdict, Verdict::Timeout);
-  EXPECT_TRUE(contains(cpu.message, "3 s of CPU")) << cpu.message;
+  // 3 s for each of the 4 threads a runtime may keep busy (ProcessLimits::cpu_helper_threads).
+  EXPECT_TRUE(contains(cpu.message, "12 s of CPU time, the limit for all its threads together")) << cpu.message;
 
   result.cpu_limit = false;
   Judgement memory = judge(result, limits);
@@ -80,6 +83,7 @@ TEST(Judge, VerdictsComeInTheOrderOfTheSubprocessNotes) {
   Judgement crash = judge(result, limits);
   EXPECT_EQ(crash.verdict, Verdict::Crash);
   EXPECT_TRUE(contains(crash.message, "SIGKILL")) << crash.message;
+  EXPECT_TRUE(contains(crash.message, "(stdout: 0: 1 2 3)")) << "nothing on stderr: stdout\n" << crash.message;
 }
 
 TEST(Judge, ExitCodesOutsideTheContractAreCrashesAndTheRestIsLeftToCompare) {
@@ -100,6 +104,7 @@ TEST(Judge, ExitCodesOutsideTheContractAreCrashesAndTheRestIsLeftToCompare) {
   EXPECT_TRUE(contains(crash.message, "status 7")) << crash.message;
   EXPECT_TRUE(contains(crash.message, "0, 1, 2")) << crash.message;
   EXPECT_TRUE(contains(crash.details, "why I stopped")) << crash.details;
+  EXPECT_TRUE(contains(crash.message, "(stderr: why I stopped)")) << crash.message;
 
   // A rendered kernel's driver has only exit 0 and 1: its exit 2 is a crash.
   ProcessResult two;
@@ -186,9 +191,9 @@ TEST(Judge, TheProcessLimitExplainsTheFailureItCaused) {
   result.process_limit = true;
   Judgement judgement = judge(result);
   EXPECT_EQ(judgement.verdict, Verdict::Timeout);
-  EXPECT_TRUE(contains(judgement.message, "(it had reached its limit of 64 processes)")) << judgement.message;
+  EXPECT_TRUE(contains(judgement.message, "(it had reached its limit of 512 processes)")) << judgement.message;
   result.process_limit = false;
-  EXPECT_FALSE(contains(judge(result).message, "limit of 64 processes"));
+  EXPECT_FALSE(contains(judge(result).message, "limit of 512 processes"));
 }
 
 }  // namespace

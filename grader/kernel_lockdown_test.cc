@@ -78,7 +78,6 @@ class KernelLockdown : public ::testing::TestWithParam<std::string> {
     CompileOutcome compiled = compiler_->compile(kernel, uir::render_driver({}, "prog.uir", lockdown));
     EXPECT_EQ(compiled.status, CompileOutcome::Status::Ok) << compiled.message;
     ProcessRequest request = kernel_run_request(compiled, *compiler_);
-    request.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
     request.limits.wall_seconds = request.limits.cpu_seconds = 30;
     return runner_->run(request);
   }

@@ -86,7 +86,7 @@ void keep_case(const TestCase& test, const GradeConfig& config, const Expected& 
   // when the student's C failed before the grader got to compile it.
   if (test.mode == Mode::Render && expected.exit_code != 2) {
     kept.driver_c = outcome.driver_c.empty() ? uir::render_driver(expected.specs, kProgramFile) : outcome.driver_c;
-    kept.sanitizer_c = sanitizer_defaults_c(config.limits.address_space_bytes >> 20);
+    kept.sanitizer_c = sanitizer_defaults_c(config.limits.memory_bytes >> 20);
   }
   kept.reproduce = reproduce_script(test, expected, config, test.name + ": " + result.message);
   std::string reproduce_block;  // indented, as in the text report

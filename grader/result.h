@@ -40,6 +40,10 @@ struct TestResult {
   double compile_seconds = 0;  // render: the C compiler's wall time on the student's kernel (0: cached or none)
   std::string message;    // one line: what happened
   std::string details;    // a short readable diff, the first compiler errors, ...
+  /// A failure of the student's process itself (wrong exit, malformed output, crash, time-out,
+  /// memory): what it said, "stderr: HEADLINE" or "stdout: FIRST LINES" (grader/headline.h); raw,
+  /// escaped by the reports. The same on every failing test: "your compiler did not start".
+  std::string student_said;
   std::string reproduce;  // commands that reproduce the failure
   // Failures only (issue 12). Reports for students show them only for tests the student may see.
   std::string description;        // the test's own explanation: its leading comments and `# about:`

@@ -71,6 +71,20 @@ void name_the_invalid_program(const Expected& expected, std::optional<Judgement>
     failure->message += fmt::format("; the oracle: {}, an invalid program", expected.describe());
 }
 
+/// A failure of the student's process itself (not of its answer) keeps what the process said, so
+/// that a compiler failing alike on every test is told so once (reports/report_digest.h).
+void note_what_it_said(const ProcessResult& result, Outcome& outcome) {
+  if (!outcome.failure) return;
+  switch (outcome.failure->verdict) {
+    case Verdict::WrongExit:
+    case Verdict::MalformedOutput:
+    case Verdict::Crash:
+    case Verdict::Timeout:
+    case Verdict::MemoryLimit: outcome.student_said = own_words(result.err, result.out); break;
+    default: break;
+  }
+}
+
 Outcome grade_run_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
                        const GradeConfig& config, CommandRunner& runner) {
   ProcessResult result = run_student("run", test, expected.input_text, limits, config, runner);
@@ -81,6 +95,7 @@ Outcome grade_run_test(const TestCase& test, const Expected& expected, const Pro
   name_the_invalid_program(expected, outcome.failure);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, result, what, &outcome.note);
   name_a_startup_mistake(config, result, outcome.failure);
+  note_what_it_said(result, outcome);
   return outcome;
 }
 
@@ -113,6 +128,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) {
     name_the_invalid_program(expected, outcome.failure);
     name_a_startup_mistake(config, rendered, outcome.failure);
+    note_what_it_said(rendered, outcome);
     return outcome;
   }
   if (expected.exit_code == 2 || rendered.exit_code == 2) {
@@ -123,6 +139,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
           "");
     else
       outcome.failure = judge_invalid_program(test, expected, rendered.err, &outcome.note);
+    note_what_it_said(rendered, outcome);
     return outcome;
   }
 
@@ -188,10 +205,9 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   ProcessRequest binary = kernel_run_request(compiled, compiler);
   binary.stdin_data = expected.input_text;
   binary.limits = limits;
-  // Sanitized binaries reserve terabytes of address space; their memory is bounded by the
-  // sanitizer's hard_rss_limit_mb instead (c_compile.h), and with what they start (system())
-  // by the whole run's memory limit (sandbox/cgroup.h).
-  binary.limits.address_space_bytes = std::numeric_limits<uint64_t>::max();
+  // Sanitized binaries reserve terabytes of address space (no student process has an address-space
+  // limit, sandbox/process.h); their memory is bounded by the sanitizer's hard_rss_limit_mb
+  // (c_compile.h), and with what they start (system()) by the whole run's memory limit.
   ProcessResult ran = runner.run(binary);
   record_process(ran, outcome);
   what = "the rendered kernel";

@@ -23,6 +23,9 @@ struct Outcome {
   double seconds = 0;
   double compile_seconds = 0;  // render: the C compiler's wall time on the kernel (0 when cached)
   std::string actual_out, actual_err;
+  /// A failure of the student's own process (not of the C compiler or the kernel): what it said
+  /// (grader/headline.h's own_words), for the reports' "your compiler did not start" cause.
+  std::string student_said;
   std::string rendered_c, driver_c;
   std::optional<WorkFigure> work;  // a passing `# render: work` test: its kernel's work (grader/work_measure.h)
 };

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <filesystem>
@@ -64,7 +65,9 @@ std::string stopped_because(const ProcessResult& result, const ProcessLimits& li
     return fmt::format("the build ran out of memory ({} MiB)", limits.memory_bytes >> 20);
   if (result.workdir_limit)
     return fmt::format("the build wrote more than {} MiB or {} files", limits.workdir_bytes >> 20, limits.workdir_files);
-  if (result.cpu_limit) return fmt::format("the build used more than {:g} s of CPU time", limits.cpu_seconds);
+  if (result.cpu_limit)
+    return fmt::format("the build used more than {:g} s of CPU time",
+                       limits.cpu_seconds * std::max(1.0, limits.cpu_helper_threads));
   if (result.signal) return fmt::format("the build was killed by signal {}", result.signal);
   return fmt::format("the build exited {}", result.exit_code);
 }
@@ -86,10 +89,9 @@ std::optional<std::string> build_recipe(const std::string& folder) {
 ProcessLimits build_limits() {
   ProcessLimits limits;
   limits.wall_seconds = 300;
-  limits.cpu_seconds = 600;                   // make -j on two cores
-  limits.address_space_bytes = 16ull << 30;   // compilers reserve far more than they use
-  limits.memory_bytes = 4ull << 30;           // what they use, for the whole build
-  limits.processes = 256;
+  limits.cpu_seconds = 300;                   // times cpu_helper_threads: make -j, a JVM's or GHC's threads
+  limits.memory_bytes = 4ull << 30;           // what they use, for the whole build (no address-space
+                                              // limit: ghc reserves 1 TiB, javac's JVM gigabytes)
   limits.stdout_cap_bytes = 64 << 10;
   limits.stderr_cap_bytes = 64 << 10;
   limits.file_size_bytes = 512ull << 20;

@@ -283,7 +283,7 @@ void apply_limits(const std::string& file, const YAML::Node& node, ProcessLimits
   };
   if (node["wall_seconds"]) limits.wall_seconds = positive(file, node["wall_seconds"], "wall_seconds");
   if (node["cpu_seconds"]) limits.cpu_seconds = positive(file, node["cpu_seconds"], "cpu_seconds");
-  if (node["memory_mb"]) limits.address_space_bytes = mib("memory_mb");
+  if (node["memory_mb"]) limits.memory_bytes = mib("memory_mb");
   if (node["stdout_mb"]) limits.stdout_cap_bytes = mib("stdout_mb");
   if (node["stderr_mb"]) limits.stderr_cap_bytes = mib("stderr_mb");
   if (node["file_size_mb"]) limits.file_size_bytes = mib("file_size_mb");

@@ -87,7 +87,7 @@ TEST(Suite, WeekPlanAndLimits) {
   EXPECT_EQ(week.plan.fuzz_visibility, Visibility::AfterDueDate);
   EXPECT_FALSE(week.plan.fuzz_minimized_shown);
   EXPECT_EQ(week.plan.limits.wall_seconds, 7);  // the week's own limit beats the file's default (5)
-  EXPECT_EQ(week.plan.limits.address_space_bytes, 512ull << 20);
+  EXPECT_EQ(week.plan.limits.memory_bytes, 512ull << 20);
   EXPECT_EQ(week.plan.limits.cpu_seconds, ProcessLimits{}.cpu_seconds);  // not given: the built-in default
   EXPECT_EQ(week.tests.size(), 5u);
   EXPECT_TRUE(std::holds_alternative<SuiteError>(load_week(kTestdata + "/good_suite", 1)));

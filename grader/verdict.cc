@@ -8,9 +8,7 @@
 namespace uirgrade {
 
 std::string describe_exit(const ProcessResult& result) {
-  std::string text = fmt::format("exit {}", result.exit_code);
-  std::string err = stderr_headline(result.err);
-  return err.empty() ? text : fmt::format("{} (stderr: {})", text, err);
+  return fmt::format("exit {}{}", result.exit_code, in_its_words(result));
 }
 
 // The rule decides only when the test names one (`# error:`); otherwise the student's rule and
@@ -39,9 +37,14 @@ std::optional<Judgement> compare_outcome(const TestCase& test, const Expected& e
   if (expected.exit_code == 2) return judge_invalid_program(test, expected, result.err, note);
 
   auto parsed = parse_student_output(result.out, expected.specs);
-  if (auto* difference = std::get_if<Difference>(&parsed))
-    return judged(Verdict::MalformedOutput, fmt::format("{}: malformed output: {}", what, difference->message),
-                  difference->details);
+  if (auto* difference = std::get_if<Difference>(&parsed)) {
+    // stdout is what the difference shows; what the program said on stderr may say why.
+    std::string headline = stderr_headline(result.err);
+    return judged(Verdict::MalformedOutput,
+                  fmt::format("{}: malformed output: {}{}", what, difference->message,
+                              headline.empty() ? "" : " (stderr: " + headline + ")"),
+                  difference->details + (headline.empty() ? "" : "stderr:\n" + first_lines(result.err, 10)));
+  }
   const auto& got = std::get<std::vector<uir::SlotData>>(parsed);
   if (auto difference = compare_buffers(expected.run.buffers, got, test.check_slots, test.tolerance)) {
     Judgement wrong =

@@ -13,7 +13,8 @@
 
 namespace uirgrade {
 
-/// "exit 3 (stderr: FIRST LINE)": what a process did, in messages.
+/// "exit 3 (stderr: HEADLINE)", or "exit 3 (stdout: FIRST LINES)" when it wrote nothing on stderr:
+/// what a process did, in messages.
 std::string describe_exit(const ProcessResult& result);
 
 /// Exit 2 on both sides: a failure only when the test names a rule (`# error:`) and the student's

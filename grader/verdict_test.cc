@@ -45,9 +45,21 @@ TEST(GraderVerdict, PassAndEachFailureInOrder) {
   EXPECT_EQ(wrong_exit->verdict, Verdict::WrongExit);
   EXPECT_EQ(wrong_exit->message, "student-uirc run prog.uir: exit 1 (stderr: boom); the oracle: exit 0");
 
+  // Nothing on stderr: what it said on stdout (a JVM says there why it could not start).
+  auto silent_exit = judge(kIota, exited(1, "Error occurred during initialization of VM\nCould not reserve\n")).judgement;
+  ASSERT_TRUE(silent_exit);
+  EXPECT_EQ(silent_exit->message,
+            "student-uirc run prog.uir: exit 1 (stdout: Error occurred during initialization of VM | Could not "
+            "reserve); the oracle: exit 0");
+
   auto malformed = judge(kIota, exited(0, "zero: 0 1 2\n")).judgement;
   ASSERT_TRUE(malformed);
   EXPECT_EQ(malformed->verdict, Verdict::MalformedOutput);
+  EXPECT_EQ(malformed->message.find("stderr"), std::string::npos) << malformed->message;
+  auto malformed_saying = judge(kIota, exited(0, "zero: 0 1 2\n", "warning: slot names are mine\n")).judgement;
+  ASSERT_TRUE(malformed_saying);
+  EXPECT_NE(malformed_saying->message.find("(stderr: warning: slot names are mine)"), std::string::npos)
+      << malformed_saying->message;
 
   auto wrong = judge(kIota, exited(0, "0: 0 1 3\n")).judgement;
   ASSERT_TRUE(wrong);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -69,6 +70,20 @@ bool student_may_see(const TestResult& result) { return result.visibility == Vis
 
 bool student_may_see_minimized(const TestResult& result) { return student_may_see(result) || result.minimized_shown; }
 
+std::optional<std::string> did_not_start(const std::vector<TestResult>& results) {
+  const std::string* words = nullptr;
+  std::set<std::string> tests;  // a test graded in two modes is one test
+  for (const TestResult& result : results) {
+    if (result.verdict == Verdict::NotRun || !student_may_see(result)) continue;
+    if (result.verdict == Verdict::Pass || result.student_said.empty()) return std::nullopt;
+    if (words && *words != result.student_said) return std::nullopt;
+    words = &result.student_said;
+    tests.insert(result.name);
+  }
+  if (tests.size() < 2) return std::nullopt;
+  return fmt::format("your compiler did not start: {} (the same on every test)", *words);
+}
+
 std::vector<Cause> group_by_cause(const std::vector<TestResult>& results) {
   // One entry per test name, in report order (run before render within a name).
   std::vector<FailedTest> tests;
@@ -85,8 +100,13 @@ std::vector<Cause> group_by_cause(const std::vector<TestResult>& results) {
 
   std::vector<Cause> causes;
   std::map<std::string, size_t> cause_index;
+  const std::optional<std::string> not_started = did_not_start(results);
+  const std::string* words = nullptr;  // what the student's process said on every visible test
+  for (const TestResult& result : results)
+    if (not_started && !words && student_may_see(result) && result.verdict != Verdict::NotRun) words = &result.student_said;
   for (FailedTest& test : tests) {
-    std::string label = cause_of(test.first());
+    const bool alike = words && test.first().verdict != Verdict::NotRun && test.first().student_said == *words;
+    std::string label = alike ? *not_started : cause_of(test.first());
     auto [it, fresh] = cause_index.try_emplace(label, causes.size());
     if (fresh) causes.push_back(Cause{label, {}});
     causes[it->second].tests.push_back(std::move(test));

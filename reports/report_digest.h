@@ -3,6 +3,7 @@
 // two modes is one entry; hand-written tests come before generated ones.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,16 @@ struct Cause {
   int generated() const;
 };
 
+/// A compiler that fails alike on every test (it does not start: a runtime that cannot start, a
+/// missing class or module) is told so in one cause: "your compiler did not start: stderr: ...
+/// (the same on every test)", when at least two visible tests ran, none passed, and each failed
+/// with the same words of the student's process (TestResult::student_said). Visible tests only,
+/// so that no report a student reads quotes a hidden test. Raw text: the reports escape it.
+std::optional<std::string> did_not_start(const std::vector<TestResult>& results);
+
 /// The failures of `results` (in report order) grouped by cause; causes in the order of their first
-/// test, hand-written tests before generated ones. Not-run tests are one cause, last.
+/// test, hand-written tests before generated ones. Not-run tests are one cause, last. When the
+/// compiler did not start (did_not_start), every test that failed with its words is in that cause.
 std::vector<Cause> group_by_cause(const std::vector<TestResult>& results);
 
 /// The point of the digest: may a student read this test's program, data and messages? Visible

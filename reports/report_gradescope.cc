@@ -65,6 +65,9 @@ std::string summary_output(const Report& report) {
     }
   }
   std::string text = sandbox_line(report.info) + "\n";
+  // First: a compiler that failed alike on every test is told so once (from visible tests only).
+  if (std::optional<std::string> not_started = did_not_start(report.results))
+    text += shown_line(*not_started) + "\n";
   text += fmt::format("Points lost: {:g} in visible tests, {:g} in tests you cannot see yet ({:g} hidden, {:g} "
                       "after the due date).\n",
                       visible.lost(), hidden.lost() + after_due_date.lost(), hidden.lost(), after_due_date.lost());

@@ -107,6 +107,8 @@ void write_json(const Report& report, std::ostream& out) {
   json.key("count").integer(info.shard_count);
   json.end_object();
   json.key("seconds").number(info.seconds);
+  // The one cause of a compiler that failed alike on every test ("" otherwise): reports/report_digest.h.
+  json.key("did_not_start").string(shown_line(did_not_start(report.results).value_or("")));
   json.key("totals");
   json.begin_object();
   json.key("tests").integer(totals.tests);
@@ -132,6 +134,7 @@ void write_json(const Report& report, std::ostream& out) {
     const ShownResult shown = shown_result(result);  // bounded and escaped, as in every report
     json.key("message").string(shown.message);
     json.key("details").string(shown.details);
+    json.key("student_said").string(shown.student_said);
     json.key("reproduce").string(shown.reproduce);
     json.key("description").string(shown.description);
     json.key("context").string(shown.context);
@@ -165,6 +168,8 @@ class FieldReader {
     const JsonValue* value = get(key, JsonValue::Kind::String, "a string");
     return value ? value->text : std::string();
   }
+
+  std::string optional_text(std::string_view key) { return object_.find(key) ? text(key) : std::string(); }
 
   /// `key`, or `old_key` when only that is present: a report written before the field was renamed.
   std::string_view renamed(std::string_view key, std::string_view old_key) const {
@@ -237,6 +242,7 @@ TestResult read_test(const JsonValue& object, const std::string& where, std::str
   result.compile_seconds = fields.optional_number("compile_time", 0);  // absent before issue 22
   result.message = fields.text("message");
   result.details = fields.text("details");
+  result.student_said = fields.optional_text("student_said");  // absent before issue 35
   result.reproduce = fields.text("reproduce");
   result.description = fields.text("description");
   result.context = fields.text("context");

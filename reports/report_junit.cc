@@ -13,6 +13,7 @@
 #include <ostream>
 
 #include "grader/display_text.h"
+#include "reports/report_digest.h"
 #include "reports/report.h"
 #include "reports/shown_result.h"
 #include "reports/report_names.h"
@@ -99,6 +100,7 @@ void write_junit(const Report& report, std::ostream& out) {
   }
   const Totals totals = add_up(report.results);
   const RunInfo& info = report.info;
+  const std::optional<std::string> not_started = did_not_start(report.results);
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << fmt::format(
@@ -119,6 +121,8 @@ void write_junit(const Report& report, std::ostream& out) {
     out << fmt::format("      <property name=\"student\" value=\"{}\"/>\n", xml_attribute(info.student));
     out << fmt::format("      <property name=\"points\" value=\"{:g}/{:g}\"/>\n", group.totals.points,
                        group.totals.max_points);
+    if (not_started)  // a compiler that failed alike on every test: the one cause, from visible tests
+      out << fmt::format("      <property name=\"cause\" value=\"{}\"/>\n", xml_attribute(shown_line(*not_started)));
     out << "    </properties>\n";
     for (const TestResult* result : group.results) write_testcase(*result, out);
     out << "  </testsuite>\n";

@@ -8,7 +8,8 @@ ShownResult shown_result(const TestResult& result) {
   return ShownResult{shown_line(result.name),        shown_line(result.message),
                      shown_block(result.details),      shown_block(result.reproduce),
                      shown_block(result.description),  shown_block(result.context),
-                     shown_block(result.minimized),       shown_line(result.minimized_message)};
+                     shown_block(result.minimized),       shown_line(result.minimized_message),
+                     shown_line(result.student_said)};
 }
 
 std::string details_and_minimized(const ShownResult& shown) {

@@ -19,6 +19,7 @@ struct ShownResult {
   std::string context;            // a block
   std::string minimized;          // a block
   std::string minimized_message;  // one line
+  std::string student_said;       // one line
 };
 
 ShownResult shown_result(const TestResult& result);

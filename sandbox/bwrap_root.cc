@@ -19,6 +19,8 @@ namespace {
 constexpr std::array kEtcEntries = {"alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime",
                                     "passwd",       "group",       "nsswitch.conf"};
 
+constexpr const char* kGhcPackages = "/var/lib/ghc";
+
 void add(std::vector<std::string>& args, std::initializer_list<std::string> words) {
   args.insert(args.end(), words.begin(), words.end());
 }
@@ -36,12 +38,16 @@ void add_system_directory(std::vector<std::string>& args, const std::string& pat
   }
 }
 
-// /etc/python3, /etc/python3.11, ...: Python's site configuration.
-std::vector<std::string> python_etc_entries() {
+// Language runtimes' configuration in /etc: /etc/python3, /etc/python3.11, ... (Python's site
+// configuration) and /etc/java-17-openjdk (the JDK's jvm.cfg and security settings are links into
+// it: without it `java` does not start). Nothing secret lives there.
+std::vector<std::string> runtime_etc_entries() {
   std::vector<std::string> names;
   if (DIR* etc = opendir("/etc")) {
-    while (dirent* entry = readdir(etc))
-      if (std::string(entry->d_name).rfind("python", 0) == 0) names.push_back(entry->d_name);
+    while (dirent* entry = readdir(etc)) {
+      const std::string name = entry->d_name;
+      if (name.rfind("python", 0) == 0 || name.rfind("java-", 0) == 0) names.push_back(name);
+    }
     closedir(etc);
   }
   std::sort(names.begin(), names.end());
@@ -69,7 +75,13 @@ std::vector<std::string> bwrap_minimal_root(const BwrapRoot& root) {
   for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) add_system_directory(args, dir);
   add(args, {"--perms", "0755", "--dir", "/etc"});
   for (const char* name : kEtcEntries) add(args, {"--ro-bind-try", std::string("/etc/") + name, std::string("/etc/") + name});
-  for (const std::string& name : python_etc_entries()) add(args, {"--ro-bind-try", "/etc/" + name, "/etc/" + name});
+  for (const std::string& name : runtime_etc_entries()) add(args, {"--ro-bind-try", "/etc/" + name, "/etc/" + name});
+  // GHC's package database: /usr/lib/ghc/package.conf.d is a link to it (without it `ghc` cannot
+  // build a student's compiler). The only file of /var a runtime of Debian's needs.
+  if (access(kGhcPackages, F_OK) == 0) {
+    add_parents(args, kGhcPackages);
+    add(args, {"--ro-bind", std::string(kGhcPackages), std::string(kGhcPackages)});
+  }
   add(args, {"--dev", "/dev", "--proc", "/proc", "--perms", "01777", "--size", std::to_string(root.tmp_bytes),
              "--tmpfs", "/tmp"});
   if (root.mqueue) add(args, {"--mqueue", "/dev/mqueue"});

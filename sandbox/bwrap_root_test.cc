@@ -4,6 +4,7 @@
 #include "sandbox/bwrap_root.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <gtest/gtest.h>
 
@@ -58,12 +59,30 @@ TEST(BwrapMinimalRoot, BindsOnlyTheSystemAndWhatTheRunNeeds) {
   for (size_t k = 0; k + 2 < command.size(); k++) {
     if (command[k] != "--ro-bind" && command[k] != "--ro-bind-try" && command[k] != "--bind") continue;
     const std::string& source = command[k + 1];
-    bool allowed = source == "/usr" || source.rfind("/etc/", 0) == 0 || source == "/autograder/submission" ||
-                   source == "/tmp/run-1";
+    bool allowed = source == "/usr" || source.rfind("/etc/", 0) == 0 || source == "/var/lib/ghc" ||
+                   source == "/autograder/submission" || source == "/tmp/run-1";
     EXPECT_TRUE(allowed) << source;
   }
   // A mount point's parents are made reachable (bwrap makes them 0700 otherwise).
   EXPECT_TRUE(has(command, {"--perms", "0755", "--dir", "/autograder"}));
+}
+
+TEST(BwrapMinimalRoot, AJdksConfigurationIsThereWhereOneIsInstalled) {
+  // The JDK's lib/jvm.cfg is a link into /etc/java-17-openjdk: without it `java` does not start.
+  std::vector<std::string> installed;
+  for (const auto& entry : std::filesystem::directory_iterator("/etc"))
+    if (entry.path().filename().string().rfind("java-", 0) == 0) installed.push_back(entry.path().string());
+  if (installed.empty()) GTEST_SKIP() << "no /etc/java-* here (no JDK installed)";
+  std::vector<std::string> command = bwrap_minimal_root(sample());
+  for (const std::string& path : installed) EXPECT_TRUE(has(command, {"--ro-bind-try", path, path})) << path;
+}
+
+TEST(BwrapMinimalRoot, GhcsPackageDatabaseIsThereWhereGhcIsInstalled) {
+  // /usr/lib/ghc/package.conf.d is a link to /var/lib/ghc/package.conf.d: `ghc` cannot build without
+  // it, nor can a borrowed uid reach it through parents bwrap would make root's only.
+  if (!std::filesystem::exists("/var/lib/ghc")) GTEST_SKIP() << "no /var/lib/ghc here (GHC is not installed)";
+  std::vector<std::string> command = bwrap_minimal_root(sample());
+  EXPECT_TRUE(has(command, {"--perms", "0755", "--dir", "/var/lib", "--ro-bind", "/var/lib/ghc", "/var/lib/ghc"}));
 }
 
 TEST(BwrapMinimalRoot, AsRootTheProgramStartsThroughSetprivAsTheBorrowedUid) {

@@ -3,7 +3,8 @@
 // escapees included. cgroup v2 is used where the grader's cgroup can delegate the controller; else
 // the v1 `memory` and `pids` hierarchies; a v2 cgroup without controllers still gives `cgroup.kill`.
 // Where no cgroup can be made (not root, a read-only /sys/fs/cgroup), there is none: the runner
-// falls back to per-process rlimits (RLIMIT_AS, and RLIMIT_NPROC of the borrowed uid).
+// measures the run's memory while it runs (run_memory.h) and limits processes by RLIMIT_NPROC of the
+// borrowed uid.
 #pragma once
 
 #include <cstdint>

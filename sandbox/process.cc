@@ -38,14 +38,20 @@ bool has_whole_run_limits(Tier tier, bool per_process_limits_only) {
 // The limits every run is under, with a student run's values, for the reports' sandbox line.
 std::string limits_in_force(Tier tier, bool whole_run_limits) {
   const ProcessLimits student;
-  std::string per_process = fmt::format("per process: CPU time, {} MiB files (rlimits)", student.file_size_bytes >> 20);
+  std::string per_process =
+      fmt::format("per process: CPU time (all threads: {:g} x the CPU limit), {} MiB files (rlimits)",
+                  student.cpu_helper_threads, student.file_size_bytes >> 20);
+  // Never an address-space limit: runtimes reserve far more than they use (process.h).
+  const std::string measured = fmt::format(
+      "{} MiB of memory, measured every 100 ms while it runs (no memory cgroup; no address-space limit)",
+      student.memory_bytes >> 20);
   if (!whole_run_limits)
-    return fmt::format("limits per process only: {} MiB of address space, {}", student.address_space_bytes >> 20,
-                       per_process);
+    return fmt::format("limits per process only: {}, {}",
+                       tier == Tier::None ? measured : std::string("no memory limit"), per_process);
   const CgroupLayout& cgroups = cgroup_layout();
   std::string memory = cgroups.limits_memory()
-                           ? fmt::format("{} MiB of memory", student.memory_bytes >> 20)
-                           : fmt::format("{} MiB of address space per process (RLIMIT_AS)", student.address_space_bytes >> 20);
+                           ? fmt::format("{} MiB of memory (no address-space limit)", student.memory_bytes >> 20)
+                           : measured;
   std::string processes = cgroups.limits_processes()
                               ? fmt::format("{} processes", student.processes)
                               : running_as_root() && tier != Tier::None

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,8 +22,17 @@ class SandboxPool;
 
 struct ProcessLimits {
   double wall_seconds = 10.0;
+  /// The CPU time of one process, all its threads together, in units of one busy thread: the
+  /// RLIMIT_CPU is this times cpu_helper_threads (process_status.h), so that a runtime's garbage
+  /// collector and JIT threads, busy beside the program on a many-core machine, do not stop a run the
+  /// wall clock lets finish. The wall clock is what a student's run costs; the CPU limit stops a
+  /// process that keeps more than that many cores busy for its whole wall time.
   double cpu_seconds = 10.0;
-  uint64_t address_space_bytes = 2ull << 30;  // 2 GiB
+  double cpu_helper_threads = 4.0;
+  /// RLIMIT_AS, only for a program the grader knows (the C compiler, valgrind): never set for a
+  /// student's, since runtimes reserve far more address space than they use (the JVM's class space
+  /// and heap, ASan's shadow, GHC's heap, Go's arenas) and would not start. memory_bytes bounds memory.
+  uint64_t address_space_bytes = std::numeric_limits<uint64_t>::max();
   uint64_t stdout_cap_bytes = 1ull << 20;     // captured; the rest is drained and dropped
   uint64_t stderr_cap_bytes = 1ull << 20;
   uint64_t file_size_bytes = 64ull << 20;     // RLIMIT_FSIZE for files it writes
@@ -30,10 +40,16 @@ struct ProcessLimits {
   /// (an alloc kept on the C stack, spec §4) fails alike wherever it is graded, whatever
   /// `ulimit -s` the machine or CI runner gives the grader.
   uint64_t stack_bytes = 8ull << 20;
-  /// For the whole process tree of the run, where a cgroup can hold it (sandbox/cgroup.h); where
-  /// none can, only address_space_bytes per process and the borrowed uid's RLIMIT_NPROC apply.
+  /// The memory of the whole process tree of the run: held by a memory cgroup where one can be made
+  /// (sandbox/cgroup.h), else measured while it runs (its processes' resident memory, every 100 ms,
+  /// sandbox/run_memory.h) and the run ended at the limit. No rlimit: every one that bounds memory
+  /// stops some runtime from starting (run_memory.h says which).
   uint64_t memory_bytes = 2ull << 30;
-  uint64_t processes = 64;
+  /// Processes and threads of the run (a cgroup's pids, or the borrowed uid's RLIMIT_NPROC: both
+  /// count threads). A JDK 17 with a thread pool of one thread per core and a parallel stream holds
+  /// 23 threads on 2 cores, 41 on 8, 186 on 64 and 322 on 128 (its GC and JIT threads grow with the
+  /// cores): 512 leaves room for that and a child process.
+  uint64_t processes = 512;
   /// What its working directory may hold (sandbox/process_workdir.h).
   uint64_t workdir_bytes = 256ull << 20;
   uint64_t workdir_files = 10'000;
@@ -109,8 +125,8 @@ enum class SandboxReuse {
 class ProcessRunner : public CommandRunner {
  public:
   /// `weakened_per_process_limits_only` is a test-only weakening, never set by the CLI: no cgroup,
-  /// no working-directory cap and no process limit, only the per-process rlimits (address space,
-  /// CPU, file size), to show what the whole-run limits stop.
+  /// no memory measured, no working-directory cap and no process limit, only the per-process
+  /// rlimits (CPU, file size), to show what the whole-run limits stop.
   explicit ProcessRunner(Tier tier, bool weakened_per_process_limits_only = false,
                          SandboxReuse reuse = SandboxReuse::ResetBetweenRuns);
   ~ProcessRunner() override;

@@ -14,7 +14,7 @@
 namespace uirgrade {
 namespace {
 
-// "Probably memory": killed with a peak RSS of at least this fraction of the address-space limit.
+// "Probably memory": killed with a peak RSS of at least this fraction of the memory limit.
 constexpr double kNearMemoryLimit = 0.75;
 
 double seconds_of(const timeval& time) { return static_cast<double>(time.tv_sec) + time.tv_usec / 1e6; }
@@ -28,7 +28,7 @@ bool says_out_of_memory(const std::string& err) {
 }  // namespace
 
 rlim_t cpu_soft_limit(const ProcessLimits& limits) {
-  return static_cast<rlim_t>(std::max(1.0, std::ceil(limits.cpu_seconds)));
+  return static_cast<rlim_t>(std::max(1.0, std::ceil(limits.cpu_seconds * std::max(1.0, limits.cpu_helper_threads))));
 }
 
 uint64_t own_resident_bytes() {
@@ -59,10 +59,10 @@ void record_status(int status, const rusage& usage, const ProcessLimits& limits,
   result->cpu_limit = !result->timed_out &&
                       (result->signal == SIGXCPU ||
                        (result->signal == SIGKILL && result->cpu_seconds >= cpu_soft_limit(limits)));
-  bool finite_memory = limits.address_space_bytes < RLIM_INFINITY;
+  bool finite_memory = limits.memory_bytes < RLIM_INFINITY;
   bool killed_like_memory = result->signal == SIGKILL || result->signal == SIGSEGV || result->signal == SIGABRT;
   bool near_memory_limit = finite_memory && result->peak_rss_bytes > inherited_rss &&
-                           result->peak_rss_bytes >= kNearMemoryLimit * static_cast<double>(limits.address_space_bytes);
+                           result->peak_rss_bytes >= kNearMemoryLimit * static_cast<double>(limits.memory_bytes);
   bool failed = result->signal != 0 || result->exit_code != 0;
   result->probably_memory = !result->timed_out && !result->cpu_limit &&
                             ((killed_like_memory && near_memory_limit) || (failed && says_out_of_memory(result->err)));

@@ -10,8 +10,9 @@
 
 namespace uirgrade {
 
-/// Rlimits are whole seconds of CPU: the soft limit (SIGXCPU) at the request's limit rounded up, the
-/// hard one (SIGKILL) a second later, for a program that catches SIGXCPU.
+/// Rlimits are whole seconds of CPU: the soft limit (SIGXCPU) at the request's cpu_seconds times its
+/// cpu_helper_threads (at least 1) rounded up, the hard one (SIGKILL) a second later, for a program
+/// that catches SIGXCPU.
 rlim_t cpu_soft_limit(const ProcessLimits& limits);
 
 /// The grader's resident memory now, from /proc/self/statm (0 if unreadable).

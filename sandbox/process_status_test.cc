@@ -25,7 +25,8 @@ rusage used(double cpu_seconds, uint64_t peak_kib) {
 ProcessLimits limits() {
   ProcessLimits limits;
   limits.cpu_seconds = 2.5;
-  limits.address_space_bytes = 1ull << 30;
+  limits.cpu_helper_threads = 1;
+  limits.memory_bytes = 1ull << 30;
   return limits;
 }
 
@@ -41,6 +42,12 @@ TEST(ProcessStatus, TheCpuRlimitIsTheLimitRoundedUp) {
   ProcessLimits tiny;
   tiny.cpu_seconds = 0.1;
   EXPECT_EQ(cpu_soft_limit(tiny), 1u);
+  ProcessLimits with_helpers;
+  with_helpers.cpu_seconds = 2.5;
+  with_helpers.cpu_helper_threads = 4;
+  EXPECT_EQ(cpu_soft_limit(with_helpers), 10u) << "a runtime's helper threads share the process's CPU time";
+  with_helpers.cpu_helper_threads = 0.5;
+  EXPECT_EQ(cpu_soft_limit(with_helpers), 3u) << "never less than one busy thread";
 }
 
 TEST(ProcessStatus, ExitsSignalsAndBwrapsExitCodeForASignal) {
@@ -69,7 +76,7 @@ TEST(ProcessStatus, TheCpuLimitIsToldFromAnOrdinaryKill) {
 }
 
 TEST(ProcessStatus, ProbablyMemoryOnlyNearTheLimitOrWhenTheProgramSaysSo) {
-  const uint64_t near_kib = (1ull << 30) / 1024 * 8 / 10;  // 80% of the address-space limit
+  const uint64_t near_kib = (1ull << 30) / 1024 * 8 / 10;  // 80% of the memory limit
   EXPECT_TRUE(status_of(killed_by(SIGKILL), used(0.1, near_kib)).probably_memory);
   EXPECT_TRUE(status_of(killed_by(SIGABRT), used(0.1, near_kib)).probably_memory);
   EXPECT_FALSE(status_of(killed_by(SIGKILL), used(0.1, 1000)).probably_memory);

@@ -5,6 +5,7 @@
 #include "sandbox/process.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -42,9 +43,14 @@ int processes_with(const std::string& marker) {
   DIR* proc = opendir("/proc");
   while (dirent* entry = readdir(proc)) {
     if (!isdigit(static_cast<unsigned char>(entry->d_name[0]))) continue;
-    std::ifstream cmdline(std::string("/proc/") + entry->d_name + "/cmdline");
-    std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
-    if (args.find(marker) != std::string::npos) count++;
+    // read(), not an ifstream: a process that exits while it is read fails the read with ESRCH,
+    // which libstdc++'s filebuf throws as an exception.
+    int fd = open((std::string("/proc/") + entry->d_name + "/cmdline").c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    char buffer[4096];
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    close(fd);
+    if (n > 0 && std::string(buffer, static_cast<size_t>(n)).find(marker) != std::string::npos) count++;
   }
   closedir(proc);
   return count;
@@ -158,12 +164,30 @@ TEST_P(ProcessTest, SleeperIsKilledAtTheWallClockDeadline) {
 
 TEST_P(ProcessTest, CpuBurnerIsStoppedByTheCpuLimit) {
   ProcessRequest request = with_wall_seconds(5);
-  request.limits.cpu_seconds = 0.5;  // rounded up to 1 s of CPU
+  request.limits.cpu_seconds = 0.125;  // 0.5 s with its helper threads, rounded up to 1 s of CPU
   ProcessResult result = run("spin_forever", request);
   EXPECT_FALSE(result.timed_out);
   EXPECT_TRUE(result.cpu_limit);
   EXPECT_EQ(result.signal, SIGXCPU);
   EXPECT_GE(result.cpu_seconds, 0.5);  // tick-based limit vs scheduler-precise rusage: not exact
+}
+
+// A runtime's garbage collector and JIT threads run beside the program: its CPU time may exceed its
+// wall time. The CPU limit counts them (ProcessLimits::cpu_helper_threads); counted as one busy
+// thread, the same process is stopped by SIGXCPU.
+TEST_P(ProcessTest, HelperThreadsDoNotStopARunTheWallClockLetsFinish) {
+  ProcessRequest request = with_wall_seconds(20);
+  request.limits.cpu_seconds = 1;
+  request.limits.cpu_helper_threads = 1;  // weakened: the limit as one thread's
+  ProcessResult one_thread = run("busy_helper_threads", request);
+  EXPECT_TRUE(one_thread.cpu_limit) << one_thread.out;
+  EXPECT_EQ(one_thread.signal, SIGXCPU);
+  request.limits.cpu_helper_threads = ProcessLimits{}.cpu_helper_threads;
+  ProcessResult with_helpers = run("busy_helper_threads", request);
+  EXPECT_FALSE(with_helpers.cpu_limit);
+  EXPECT_TRUE(with_helpers.exited);
+  EXPECT_EQ(with_helpers.out, "done\n");
+  EXPECT_GE(with_helpers.cpu_seconds, 1.5);
 }
 
 TEST_P(ProcessTest, ForkedSleeperDoesNotOutliveTheRun) {
@@ -198,12 +222,13 @@ TEST_P(ProcessTest, ChildInANewSessionDoesNotOutliveTheRun) {
 }
 
 TEST_P(ProcessTest, ForkBombIsStoppedByTheProcessLimitAndLeavesNothing) {
-  ProcessResult result = run("fork_bomb", with_wall_seconds(1.5));
+  // 4 s: 512 forks that succeed (the process limit) are slower than the 64 of before on a loaded machine.
+  ProcessResult result = run("fork_bomb", with_wall_seconds(4));
   EXPECT_TRUE(result.timed_out);
   int forked = -1, failed = -1;
   ASSERT_EQ(sscanf(result.out.c_str(), "forked %d failed %d", &forked, &failed), 2) << result.out;
   EXPECT_GT(failed, 0) << "no fork failed: the process limit did not hold";
-  EXPECT_LT(forked, 200);
+  EXPECT_LT(forked, static_cast<int>(ProcessLimits{}.processes) + 64);
 }
 
 TEST_P(ProcessTest, EndlessOutputIsCappedAndDrained) {
@@ -217,22 +242,49 @@ TEST_P(ProcessTest, EndlessOutputIsCappedAndDrained) {
   EXPECT_TRUE(result.timed_out);  // still printing at the deadline: drained, never blocked
 }
 
-TEST_P(ProcessTest, EndlessAllocationIsProbablyMemory) {
+TEST_P(ProcessTest, EndlessAllocationIsStoppedAtTheMemoryLimit) {
   ProcessRequest request = with_wall_seconds(10);
-  request.limits.address_space_bytes = 256ull << 20;
+  request.limits.memory_bytes = 256ull << 20;
   ProcessResult result = run("allocate_forever", request);
   EXPECT_FALSE(result.timed_out);
-  EXPECT_EQ(result.signal, SIGSEGV);
-  EXPECT_TRUE(result.probably_memory);
+  EXPECT_TRUE(result.memory_limit);  // the cgroup's OOM kill, or the measured memory past the limit
   EXPECT_GE(result.peak_rss_bytes, 192ull << 20);
-  EXPECT_LE(result.peak_rss_bytes, 256ull << 20);
+  // Measured every 100 ms, the run may hold more than its limit in between (a loaded machine fills
+  // pages at some 1-2 GiB/s); the cgroup never lets it.
+  EXPECT_LE(result.peak_rss_bytes, cgroup_layout().limits_memory() ? 260ull << 20 : 1ull << 30);
+}
+
+// Without a memory cgroup (the none tier has none) the run's memory is measured while it runs and
+// the run ended at its limit, for one process and for many: shown first with no memory limit at
+// all (the runner weakened to per-process limits), where each hog holds what it wants.
+TEST(ProcessMemory, WithoutACgroupTheRunsMeasuredMemoryEndsIt) {
+  if (!running_as_root()) GTEST_SKIP() << "the weakened runner without a memory limit is the uid tier's: root only";
+  ProcessRunner unlimited(Tier::Uid, true), none(Tier::None);
+  ProcessRequest one;
+  one.argv = {student("hostile_hold_memory")};
+  one.limits.memory_bytes = 256ull << 20;
+  one.limits.wall_seconds = one.limits.cpu_seconds = 30;
+  ProcessResult held = unlimited.run(one);
+  EXPECT_NE(held.err.find("LOOT: memory 512 MiB held by one process"), std::string::npos) << held.err;
+  ProcessResult stopped = none.run(one);
+  EXPECT_EQ(stopped.err.find("LOOT"), std::string::npos) << stopped.err;
+  EXPECT_TRUE(stopped.memory_limit);
+  EXPECT_GT(stopped.peak_rss_bytes, 256ull << 20);
+
+  ProcessRequest spread = one;  // 6 processes of 512 MiB each: 3 GiB at once unless stopped
+  spread.argv = {student("hostile_memory_spread")};
+  spread.limits.memory_bytes = 1ull << 30;
+  ProcessResult spread_stopped = none.run(spread);
+  EXPECT_EQ(spread_stopped.err.find("LOOT"), std::string::npos) << spread_stopped.err;
+  EXPECT_TRUE(spread_stopped.memory_limit);
+  EXPECT_GT(spread_stopped.peak_rss_bytes, 1ull << 30);
 }
 
 TEST_P(ProcessTest, AGraderHoldingMuchMemoryDoesNotMakeACrashLookLikeMemory) {
   // Without bwrap the kernel starts the program's peak RSS at the grader's own.
   std::vector<char> ballast(224u << 20, 1);
   ProcessRequest request;
-  request.limits.address_space_bytes = 256ull << 20;
+  request.limits.memory_bytes = 256ull << 20;
   ProcessResult result = run("segfault", request);
   EXPECT_EQ(result.signal, SIGSEGV);
   EXPECT_FALSE(result.probably_memory) << "peak " << result.peak_rss_bytes;
@@ -392,15 +444,20 @@ TEST(ProcessIsolation, TheSandboxLineNamesTheLimitsInForce) {
   const std::string line = real.isolation();
   EXPECT_NE(line.find("working directory 256 MiB and 10000 files (measured while it runs)"), std::string::npos) << line;
   if (cgroup_layout().limits_memory() && cgroup_layout().limits_processes()) {
-    EXPECT_NE(line.find("limits for each run's whole process tree: 2048 MiB of memory, 64 processes (memory by cgroup"),
+    EXPECT_NE(line.find("limits for each run's whole process tree: 2048 MiB of memory (no address-space limit), 512 "
+                        "processes (memory by cgroup"),
               std::string::npos)
         << line;
   } else {
-    EXPECT_NE(line.find("no cgroup"), std::string::npos) << line;
+    EXPECT_NE(line.find("2048 MiB of memory, measured every 100 ms while it runs (no memory cgroup"),
+              std::string::npos)
+        << line;
   }
-  EXPECT_NE(weakened.isolation().find("limits per process only"), std::string::npos) << weakened.isolation();
+  EXPECT_EQ(line.find("RLIMIT_AS"), std::string::npos) << line;
+  EXPECT_NE(weakened.isolation().find("limits per process only: no memory limit"), std::string::npos)
+      << weakened.isolation();
   const std::string none = ProcessRunner(Tier::None).isolation();
-  EXPECT_NE(none.find("limits per process only"), std::string::npos) << none;
+  EXPECT_NE(none.find("limits per process only: 2048 MiB of memory, measured every 100 ms"), std::string::npos) << none;
   if (can_mount_run_tmpfs()) {
     const std::string namespaces = ProcessRunner(Tier::Namespaces).isolation();
     EXPECT_NE(namespaces.find("10000 files (a tmpfs)"), std::string::npos) << namespaces;

@@ -50,6 +50,7 @@
 #include "sandbox/process_status.h"
 #include "sandbox/process_wait.h"
 #include "sandbox/process_workdir.h"
+#include "sandbox/run_memory.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandbox_pool.h"
 
@@ -217,7 +218,9 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   for (size_t i = 0; cgroup && i < cgroup->join_fds().size(); i++) setup.cgroup_fds.at(i) = cgroup->join_fds()[i];
   setup.add_limit(RLIMIT_CORE, 0, 0);
   setup.add_limit(RLIMIT_CPU, cpu_soft_limit(limits), cpu_soft_limit(limits) + 1);
-  setup.add_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes);
+  // Memory is what a program holds, not what it reserves: never RLIMIT_AS for a student (process.h).
+  if (limits.address_space_bytes < RLIM_INFINITY)
+    setup.add_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes);
   setup.add_limit(RLIMIT_FSIZE, limits.file_size_bytes, limits.file_size_bytes);
   setup.add_limit(RLIMIT_STACK, limits.stack_bytes, limits.stack_bytes);
   if (lease) {
@@ -274,10 +277,22 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   const Clock::time_point deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds));
   // A v1 memory cgroup kills one process at its limit and leaves the rest (v2's oom.group kills
-  // all): the run ends there. A measured working directory is watched the same way.
+  // all): the run ends there. A measured working directory is watched the same way, and so is the
+  // run's resident memory where no memory cgroup holds it (the none tier too: a debugging grader
+  // runs students that could fill the machine).
+  const bool memory_measured = !(cgroup && cgroups.limits_memory()) && (whole_run_limits || tier == Tier::None) &&
+                               limits.memory_bytes < RLIM_INFINITY;
+  const std::optional<uid_t> run_uid = lease ? std::optional<uid_t>(lease->uid()) : std::nullopt;
+  uint64_t measured_peak = 0;
+  bool measured_over = false;
+  auto memory_over = [&] {
+    if (!memory_measured) return false;
+    measured_peak = std::max(measured_peak, run_resident_bytes(pid, run_uid));
+    return measured_over = measured_peak > limits.memory_bytes;
+  };
   std::function<bool()> limit_reached;
-  if (cgroup || (whole_run_limits && !workdir->on_tmpfs()))
-    limit_reached = [&] { return (cgroup && cgroup->memory_limit_hit()) || workdir->cap_reached(); };
+  if (cgroup || memory_measured || (whole_run_limits && !workdir->on_tmpfs()))
+    limit_reached = [&] { return (cgroup && cgroup->memory_limit_hit()) || memory_over() || workdir->cap_reached(); };
   const Watched watched = watch(pid, pidfd.get(), deadline, limit_reached, out, err);
   const std::optional<Clock::time_point>& exited_at = watched.exited_at;
   const Clock::time_point end = exited_at.value_or(Clock::now());
@@ -341,6 +356,11 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
     result.process_limit = cgroup->process_limit_hit();
     if (cgroups.limits_memory()) result.peak_rss_bytes = cgroup->peak_memory_bytes();
     if (result.memory_limit) result.probably_memory = result.cpu_limit = false;
+  }
+  if (memory_measured) {
+    result.peak_rss_bytes = std::max(result.peak_rss_bytes, measured_peak);
+    result.memory_limit = measured_over;
+    if (measured_over) result.probably_memory = result.cpu_limit = false;
   }
   result.workdir_limit = workdir_full;
   // bwrap's own failures (not the student's) are exit 1 with its message on stderr.

@@ -7,6 +7,7 @@
 #     platform starts it (GitHub Actions `container:`, GitLab's docker executor, Kubernetes pods
 #     with a read-only submissions volume), four shards then the merge;
 #   - two graders at once in two containers plus one on the host; a memory-limited container;
+#   - a Java student built from source in an image that adds the JDK (FROM uirgrade, apt-get);
 # in Docker's default settings (its capabilities and a seccomp profile with Docker's rules) and
 # privileged, and checks the scores. Prints one PASS/FAIL line per check and a summary with the
 # image's size, the build times and the seconds per student; exits 0 when every check passed.
@@ -29,7 +30,7 @@ seed=20261203
 week=3
 mkdir -p "$work"
 chmod 0755 "$work"  # as /tmp is: the namespaces tier checks a student's file from its path
-want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }  # ONLY="gradescope ci concurrent memory"
+want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }  # ONLY="gradescope ci concurrent memory jvm"
 passes=0 failures=0 pending_failures=0
 summary=()
 started=$(date +%s)
@@ -538,6 +539,31 @@ rm -rf "$mem" && mkdir -p "$mem" && cp -a "$students/oracle/." "$mem/"
   > "$mem/r.json" 2> "$mem/err.txt"
 [ "$(score_of "$mem/r.json")" = "$oracle_score" ]
 check "a 1 GiB container: the oracle CLI scores 100%" $? "$(score_of "$mem/r.json")"
+fi
+
+if want jvm; then
+say "a Java student, in an image that adds the JDK to uirgrade's (a FROM line and an apt-get install)"
+jvm=$work/jvm
+rm -rf "$jvm" && mkdir -p "$jvm/student"
+cp -a "$repo/grader/testdata/languages/java/." "$jvm/student/"
+mkdir -p "$jvm/student/core" && install -m 0755 "$host/uir-oracle" "$jvm/student/core/uirc-core"
+chmod -R a+rX "$jvm/student"
+# docs/instructors.md §8.0, "Adding a language": this Dockerfile, as a course writes it.
+printf 'FROM %s\nRUN apt-get update && apt-get install -y --no-install-recommends default-jdk-headless \\\n    && rm -rf /var/lib/apt/lists/*\n' \
+  "$image" > "$jvm/Dockerfile"
+t0=$(date +%s)
+"${build_[@]}" -t localhost/uirgrade-jvm:check -f "$jvm/Dockerfile" "$jvm" > "$jvm/build.log" 2>&1
+check "an image FROM uirgrade's with the JDK added builds" $? "log: $jvm/build.log"
+figure "image with the JDK: build $(( $(date +%s) - t0 )) s"
+# The student handed in as sources: grade builds it (javac, in the uid tier) and grades what it made,
+# in Docker's default settings (no writable cgroup: the memory is measured while each test runs).
+# shellcheck disable=SC2046
+"${run_[@]}" $(mode_args default) -v "$jvm/student:/student:ro" localhost/uirgrade-jvm:check sh -c \
+  "cp -r /student /tmp/s && grade --week $week --seed $seed --quiet --only 'week3/a*' --format gradescope --output /grading/r.json /tmp/s/student-uirc > /dev/null; cat /grading/r.json" \
+  > "$jvm/r.json" 2> "$jvm/err.txt"
+jvm_score=$(score_of "$jvm/r.json")
+[ "${jvm_score%/*}" = "${jvm_score#*/}" ] && [ "${jvm_score#*/}" != 0 ]
+check "default container with the JDK: the Java student, built by javac, scores 100% on week3/a*" $? "$jvm_score"
 fi
 
 # ---------------------------------------------------------------------------------------------

@@ -2,13 +2,16 @@
 # Installs the Debian packages uirgrade needs, skipping those already there. Run as root (CI is) or
 # with sudo available. The Dockerfile runs this same script.
 #   --tests   also what only the tests use: chromium, for the class report's rendering test
-#             (without it that test skips; scripts/test.sh, which CI runs, passes --tests)
+#             (without it that test skips; scripts/test.sh, which CI runs, passes --tests), and the
+#             toolchains of the students in other languages (grader/testdata/languages: a JDK and
+#             Scala, OCaml, GHC, Go, Node, Rust; some 1.6 GB, GHC the most), whose test fails in CI
+#             without them
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev libyaml-cpp-dev
           libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3 libssl-dev
           valgrind)  # valgrind: counting a kernel's work (`# render: work`, grader/work_counter.h)
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(chromium)
+  packages+=(chromium default-jdk-headless scala ocaml-nox ghc golang-go nodejs rustc cargo)
 elif [ $# -gt 0 ]; then
   echo "install-deps: unknown argument '$1' (the only one is --tests)" >&2
   exit 2

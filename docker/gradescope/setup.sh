@@ -14,6 +14,13 @@ apt-get update
 apt-get install -y --no-install-recommends build-essential cmake ninja-build libboost-dev \
   libboost-filesystem-dev libyaml-cpp-dev libfmt-dev librapidcheck-dev nlohmann-json3-dev libssl-dev \
   bubblewrap python3 valgrind ca-certificates
+# The hook for the languages a course allows beyond C, C++ and Python: the package names in the zip's
+# `packages` file (scripts/make-gradescope-zip.sh --packages "default-jdk-headless ghc"), the
+# compilers and runtimes students' compilers are built and run with (docs/students.md, "Languages").
+if [ -s "$source_dir/packages" ]; then
+  read -r -a course_packages < <(tr '\n' ' ' < "$source_dir/packages")
+  apt-get install -y --no-install-recommends "${course_packages[@]}"
+fi
 rm -rf /opt/uirgrade
 mkdir -p /opt/uirgrade/build
 cp -r "$source_dir/uirgrade" /opt/uirgrade/src

@@ -1,0 +1,3 @@
+module uirc
+
+go 1.19
