@@ -46,6 +46,7 @@ std::string_view status_name(StudentStatus status) {
     case StudentStatus::Missing: return "missing";
     case StudentStatus::NotExecutable: return "not-executable";
     case StudentStatus::Broken: return "broken";
+    case StudentStatus::NotGraded: return "not-graded";
   }
   return "graded";
 }

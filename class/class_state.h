@@ -22,8 +22,11 @@ enum class StudentStatus {
   Missing,        // no compiler where the roster says
   NotExecutable,  // there, but not executable
   Broken,         // executable, but no test could start it (e.g. an #! line naming no interpreter)
+  /// The run was stopped (SIGTERM, SIGINT, SIGHUP) before the student was graded: never saved, so
+  /// the next run grades it.
+  NotGraded,
 };
-std::string_view status_name(StudentStatus status);  // "graded", "missing", "not-executable", "broken"
+std::string_view status_name(StudentStatus status);  // "graded", "missing", "not-executable", "broken", "not-graded"
 
 /// One student's outcome in a class run.
 struct StudentRecord {

@@ -10,10 +10,13 @@
 #include "cli/class_command.h"
 #include "cli/grade_command.h"
 #include "cli/mutants_command.h"
+#include "sandbox/stop_signal.h"
 #include "uirgrade_paths.h"
 
 int main(int argc, char** argv) {
   using namespace uirgrade;
+  // Before any thread: SIGTERM, SIGINT and SIGHUP stop the run cleanly (sandbox/stop_signal.h).
+  install_stop_handlers();
   std::vector<std::string> args(argv + 1, argv + argc);
   auto parsed = parse_options(args, static_cast<int>(std::thread::hardware_concurrency()),
                               UIRGRADE_SOURCE_DIR "/suites");

@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -21,6 +22,9 @@ class SandboxPool;
 
 struct ProcessLimits {
   double wall_seconds = 10.0;
+  /// An end besides wall_seconds (a student's time budget, --student-budget): the run is stopped
+  /// there as at its wall-clock limit, however far its limits were widened (a counted run).
+  std::optional<std::chrono::steady_clock::time_point> not_after;
   double cpu_seconds = 10.0;
   uint64_t address_space_bytes = 2ull << 30;  // 2 GiB
   uint64_t stdout_cap_bytes = 1ull << 20;     // captured; the rest is drained and dropped
@@ -71,6 +75,9 @@ struct ProcessRequest {
 struct ProcessResult {
   bool started = false;      // false: internal error (spawn or sandbox failed): never the student's fault
   std::string internal_error;
+  /// The grader was asked to stop (sandbox/stop_signal.h): the run was killed, or never started;
+  /// with started false and internal_error saying so. Nothing about the student.
+  bool stopped = false;
   bool exited = false;       // exited normally: exit_code is set
   int exit_code = -1;
   int signal = 0;            // killed by this signal (0: none)
