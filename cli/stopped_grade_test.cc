@@ -154,6 +154,7 @@ class StoppedGrader : public ::testing::TestWithParam<std::string> {
     if (tier == "uid" && geteuid() != 0) GTEST_SKIP() << "the uid tier needs root";
     std::string error;
     if (tier == "namespaces" && !make_process_runner(Sandbox::Namespaces, &error)) GTEST_SKIP() << error;
+    ASSERT_EQ(std::system(("chmod -R a+rX " + subs_.string()).c_str()), 0);  // a test may have closed them
     run_ = readable_temp_dir("uirgrade-stop-run");
     ASSERT_FALSE(run_.empty());
     fs::create_directories(run_ / "tmp");
@@ -209,6 +210,9 @@ TEST_P(StoppedGrader, AClassWritesTheGradebookOfWhoWasGradedMarkedIncomplete) {
   const std::string tier = GetParam();
   const int signal = tier == "namespaces" ? SIGHUP : tier == "uid" ? SIGTERM : SIGINT;
   const fs::path out = run_ / "cwd/class";
+  // The uid tier grades a class only from submissions that give others nothing (private copies).
+  const std::string mode = tier == "uid" ? "go-rwx" : "a+rX";
+  ASSERT_EQ(std::system(("chmod -R " + mode + " " + subs_.string()).c_str()), 0);
   // Ready once "a" is saved and "b" hangs.
   int status = stop(class_args(tier), [&] { return fs::exists(out / "state/a.json") && hanging(); }, signal);
   const std::string log = slurp(run_ / "log");
