@@ -54,7 +54,7 @@ student() {
   chmod 755 "$subs/$1/student-uirc"
 }
 padded() {  # the oracle's kernel and a constant array of $1 bytes
-  echo "if [ \"\$1\" = render ]; then \"\$d/uir-oracle\" render \"\$2\" || exit \$?; echo 'const char uirc_table[$1] = {0};'; exit 0; fi
+  echo "if [ \"\$1\" = render ]; then \"\$d/uir-oracle\" render \"\$2\" || exit \$?; echo 'static const volatile char uirc_table[$1] = {0};'; exit 0; fi
 exec \"\$d/uir-oracle\" \"\$@\""
 }
 for k in $(seq 1 "$students"); do student "$(printf 's%03d' "$k")" "$(padded $((pad_mib << 20)))"; done
