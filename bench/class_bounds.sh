@@ -69,15 +69,15 @@ fi
 chmod -R a+rX "$subs"
 
 start=$(date +%s.%N)
-TMPDIR="$tmp" "$grade" class --week "$week" --only "$only" --sandbox "$sandbox" --jobs "$jobs" \
+TMPDIR="$tmp" "$grade" class --week "$week" --suites "$here/suites" --only "$only" --sandbox "$sandbox" --jobs "$jobs" \
   --student-budget "$budget" --out "$out" "$subs" 2> "$work/log" &
 pid=$!
 peak_rss_kib=0 peak_tmp_bytes=0 peak_mounts=0
 while kill -0 "$pid" 2> /dev/null; do
-  rss=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2> /dev/null || echo 0)
-  [ -n "$rss" ] && [ "$rss" -gt "$peak_rss_kib" ] && peak_rss_kib=$rss
-  bytes=$(du -sb "$tmp" 2> /dev/null | cut -f1 || echo 0)
-  [ -n "$bytes" ] && [ "$bytes" -gt "$peak_tmp_bytes" ] && peak_tmp_bytes=$bytes
+  rss=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2> /dev/null || true)
+  [ "${rss:-0}" -gt "$peak_rss_kib" ] && peak_rss_kib=$rss
+  bytes=$(du -sb "$tmp" 2> /dev/null | cut -f1 || true)  # files come and go while du walks
+  [ "${bytes:-0}" -gt "$peak_tmp_bytes" ] && peak_tmp_bytes=$bytes
   # tmpfs mounted under the temporary directory hold their bytes in memory, not in du's count.
   mounted=$(awk -v dir="$tmp/" 'index($5, dir) == 1' /proc/self/mountinfo | wc -l)
   [ "$mounted" -gt "$peak_mounts" ] && peak_mounts=$mounted
