@@ -57,7 +57,9 @@ padded() {  # the oracle's kernel and a constant array of $1 bytes
   echo "if [ \"\$1\" = render ]; then \"\$d/uir-oracle\" render \"\$2\" || exit \$?; echo 'static const volatile char uirc_table[$1] = {0};'; exit 0; fi
 exec \"\$d/uir-oracle\" \"\$@\""
 }
-for k in $(seq 1 "$students"); do student "$(printf 's%03d' "$k")" "$(padded $((pad_mib << 20)))"; done
+# Each student's array one byte longer than the last: every student renders C of its own, as a
+# class does (identical kernels would share whatever a cache of kernels keeps).
+for k in $(seq 1 "$students"); do student "$(printf 's%03d' "$k")" "$(padded $(((pad_mib << 20) + k)))"; done
 if [ "$hostile" = 1 ]; then
   student hostile-hang 'exec sleep 100000'
   student hostile-flood 'yes flooding-stdout & yes flooding-stderr >&2; wait'

@@ -186,7 +186,8 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
     const size_t graded = static_cast<size_t>(std::count_if(run.students.begin(), run.students.end(), [](const auto& s) {
       return s.status != StudentStatus::NotGraded;
     }));
-    run.incomplete = fmt::format("{} after {} of {}", describe_stop(), graded, count_of(run.students.size(), "student"));
+    if (graded < run.students.size())
+      run.incomplete = fmt::format("{} after {} of {}", describe_stop(), graded, count_of(run.students.size(), "student"));
     int written = write_class_outputs(run, options, err);
     return written == kAllPassed ? stopped_exit_status(stop_signal()) : written;
   }

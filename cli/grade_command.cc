@@ -302,6 +302,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   std::optional<GradeConfig::BuildFailure> build_failure;
   if (recipe) {
     BuildOutcome outcome = build_student_compiler(student.string(), runner, runner.tier() == Tier::Uid);
+    if (stop_requested()) return stopped_exit_status(stop_signal());  // the build was stopped, not failed
     progress_out << fmt::format("grade: {} from {} in the sandbox: {} ({:.1f} s)\n", outcome.built ? "built" : "building",
                                 *recipe, outcome.built ? "student-uirc" : outcome.message, outcome.seconds);
     if (outcome.status == BuildOutcome::Status::InternalError) {
