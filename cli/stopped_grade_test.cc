@@ -121,7 +121,7 @@ void clean_after_kill(const fs::path& tmp) {
   for (const auto& entry : fs::directory_iterator(tmp, ec)) fs::remove_all(entry.path(), ec);
 }
 
-class StoppedGrader : public ::testing::TestWithParam<std::string> {
+class StoppedGraderEndToEnd : public ::testing::TestWithParam<std::string> {
  protected:
   static void SetUpTestSuite() {
     area_ = private_grader_area("uirgrade-stop", false);
@@ -192,9 +192,9 @@ class StoppedGrader : public ::testing::TestWithParam<std::string> {
   static fs::path area_, subs_;
   fs::path run_;
 };
-fs::path StoppedGrader::area_, StoppedGrader::subs_;
+fs::path StoppedGraderEndToEnd::area_, StoppedGraderEndToEnd::subs_;
 
-TEST_P(StoppedGrader, OneStudentLeavesNothingBehind) {
+TEST_P(StoppedGraderEndToEnd, OneStudentLeavesNothingBehind) {
   const std::string tier = GetParam();
   const int signal = tier == "namespaces" ? SIGTERM : tier == "uid" ? SIGINT : SIGHUP;
   int status = stop(one_student_args(tier), hanging, signal);
@@ -206,7 +206,7 @@ TEST_P(StoppedGrader, OneStudentLeavesNothingBehind) {
   EXPECT_NE(report.find("not run: the grader was stopped"), std::string::npos) << report << log;
 }
 
-TEST_P(StoppedGrader, AClassWritesTheGradebookOfWhoWasGradedMarkedIncomplete) {
+TEST_P(StoppedGraderEndToEnd, AClassWritesTheGradebookOfWhoWasGradedMarkedIncomplete) {
   const std::string tier = GetParam();
   const int signal = tier == "namespaces" ? SIGHUP : tier == "uid" ? SIGTERM : SIGINT;
   const fs::path out = run_ / "cwd/class";
@@ -228,11 +228,11 @@ TEST_P(StoppedGrader, AClassWritesTheGradebookOfWhoWasGradedMarkedIncomplete) {
   EXPECT_NE(slurp(out / "class.json").find("\"incomplete\""), std::string::npos);
 }
 
-INSTANTIATE_TEST_SUITE_P(Tiers, StoppedGrader, ::testing::Values("namespaces", "uid", "none"));
+INSTANTIATE_TEST_SUITE_P(Tiers, StoppedGraderEndToEnd, ::testing::Values("namespaces", "uid", "none"));
 
 // The test can fail: the same run ended by SIGKILL leaves the grader's files (and, in the
 // namespaces tier, its mounts) behind.
-TEST_F(StoppedGrader, ARunKilledWithoutItsHandlersLeavesThingsBehind) {
+TEST_F(StoppedGraderEndToEnd, ARunKilledWithoutItsHandlersLeavesThingsBehind) {
   int status = stop(one_student_args("namespaces"), hanging, SIGKILL);
   EXPECT_TRUE(WIFSIGNALED(status));
   EXPECT_NE(leftovers(run_ / "tmp"), "") << "nothing to clean up: the test above shows nothing";
