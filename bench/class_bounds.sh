@@ -98,3 +98,5 @@ printf 'gradebook rows %d of %d; left in the temporary directory: %s\n' "$rows" 
   "$(ls -A "$tmp" | wc -l) entries"
 if [ "$hostile" = 1 ]; then grep '^hostile' "$out/gradebook.csv" | cut -d, -f1-5 || true; fi
 grep -c ',graded,' "$out/gradebook.csv" | sed 's/^/graded: /'
+out_bytes=$(du -sb "$out" | cut -f1)
+printf 'outputs in --out: %d MiB (%d KiB a student)\n' $((out_bytes >> 20)) $((out_bytes / 1024 / (rows > 0 ? rows : 1)))
