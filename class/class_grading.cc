@@ -132,9 +132,15 @@ std::vector<StudentRecord> grade_class(
   std::mutex done_mutex;
   auto finish = [&](size_t index, StudentRecord record, StudentSource source) {
     std::lock_guard lock(done_mutex);
-    if (source == StudentSource::Graded) {  // not Stopped: a student cut short is graded next time
+    // Not Stopped: a student cut short is graded next time. Reused from a run killed before issue 39,
+    // which wrote the text reports last, a student may lack its text report: saved again, the same.
+    const bool save = source == StudentSource::Graded ||
+                      (source == StudentSource::Reused &&
+                       !std::filesystem::exists(student_text_report_path(config.out_dir, record.id)));
+    if (save) {
       if (auto error = save_student(config.out_dir, record)) record.reason += (record.reason.empty() ? "" : "; ") + *error;
     }
+    keep_summary_only(record);  // saved whole: what the class holds per student is bounded
     if (on_student) on_student(record, source);
     records[index] = std::move(record);
   };

@@ -39,7 +39,8 @@ bool write_output(const std::string& out_dir, const std::string& name, const std
   return static_cast<bool>(file);
 }
 
-/// The gradebook and the class report of `run` (and, for the students, their text reports).
+/// The gradebook and the class report of `run` (each student's own reports were written with its
+/// state, class/class_state.h).
 int write_class_outputs(const ClassRun& run, const Options& options, std::ostream& err) {
   std::vector<MutantKills> mutants;
   if (!options.mutant_kills_file.empty()) {
@@ -57,12 +58,6 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
   write_class_report(run, mutants, html);
   bool ok = write_output(options.out_dir, "gradebook.csv", gradebook.str(), err) &&
             write_output(options.out_dir, "class.html", html.str(), err);
-  for (const StudentRecord& student : run.students) {
-    if (student.status == StudentStatus::NotGraded) continue;  // no report: graded by the next run
-    std::ostringstream text;
-    write_text(student.report, text);
-    ok = write_output(options.out_dir, "students/" + student.id + ".txt", text.str(), err) && ok;
-  }
   if (auto error = save_class_manifest(options.out_dir, run)) {
     err << "grade class: " << *error << '\n';
     ok = false;
