@@ -15,6 +15,7 @@
 #include "grader/minimize_failures.h"
 #include "grader/startup_check.h"
 #include "grader/submission_build.h"
+#include "sandbox/stop_signal.h"
 #include "sandbox/submission.h"
 
 namespace uirgrade {
@@ -91,6 +92,19 @@ void build_sources(const Submission& student, InFlight& flight, CommandRunner& r
   }
 }
 
+/// A record for a student the run was stopped before it finished (or started) grading.
+StudentRecord not_graded(const Submission& student, const std::string& key, const ClassConfig& config) {
+  StudentRecord record;
+  record.id = student.id;
+  record.key = key;
+  record.status = StudentStatus::NotGraded;
+  record.reason = "not graded: " + describe_stop() + " before this student was done";
+  record.report.info.seed = config.grade.seed;
+  record.report.info.week = config.grade.week;
+  record.report.info.student = student.compiler;
+  return record;
+}
+
 /// The result of a test that could not start because the submission could not be copied.
 TestResult not_started(const TestCase& test, const std::string& why) {
   TestResult result = result_naming(test);
@@ -118,9 +132,15 @@ std::vector<StudentRecord> grade_class(
   std::mutex done_mutex;
   auto finish = [&](size_t index, StudentRecord record, StudentSource source) {
     std::lock_guard lock(done_mutex);
-    if (source == StudentSource::Graded) {
+    // Not Stopped: a student cut short is graded next time. Reused from a run killed before issue 39,
+    // which wrote the text reports last, a student may lack its text report: saved again, the same.
+    const bool save = source == StudentSource::Graded ||
+                      (source == StudentSource::Reused &&
+                       !std::filesystem::exists(student_text_report_path(config.out_dir, record.id)));
+    if (save) {
       if (auto error = save_student(config.out_dir, record)) record.reason += (record.reason.empty() ? "" : "; ") + *error;
     }
+    keep_summary_only(record);  // saved whole: what the class holds per student is bounded
     if (on_student) on_student(record, source);
     records[index] = std::move(record);
   };
@@ -169,10 +189,15 @@ std::vector<StudentRecord> grade_class(
 
   auto student_done = [&](InFlight& flight) {
     const Submission& student = students[flight.index];
-    minimize_generated_failures(tests, flight.results, flight.config, runner, compiler);
+    if (!stop_requested()) minimize_generated_failures(tests, flight.results, flight.config, runner, compiler);
     flight.copy.reset();  // the copy (and the build) before the group that reads it
     flight.built.reset();
     flight.group.reset();
+    // Tests the stop cut short are the stop's: the student is graded again by the next run.
+    if (stop_requested()) {
+      finish(flight.index, not_graded(student, flight.key, config), StudentSource::Stopped);
+      return;
+    }
     StudentRecord record;
     record.id = student.id;
     record.key = flight.key;
@@ -208,7 +233,7 @@ std::vector<StudentRecord> grade_class(
   std::vector<size_t> test_order(tests.size());
   for (size_t k = 0; k < tests.size(); ++k) test_order[k] = k;
   std::stable_partition(test_order.begin(), test_order.end(), [&](size_t k) { return counts_work(tests[k]); });
-  run_on_pool(flights.size() * tests.size(), config.grade.jobs, nullptr, [&](size_t item) {
+  run_on_pool(flights.size() * tests.size(), config.grade.jobs, [] { return !stop_requested(); }, [&](size_t item) {
     InFlight& flight = *flights[item / tests.size()];
     size_t k = test_order[item % tests.size()];
     std::call_once(flight.started, [&] {
@@ -226,8 +251,11 @@ std::vector<StudentRecord> grade_class(
     if (flight.left.fetch_sub(1) == 1) student_done(flight);
   });
 
+  // Stopped: the students whose tests were not all taken have no record yet; their copies and
+  // builds go with `flights` as this returns.
   std::vector<StudentRecord> all;
-  for (auto& record : records) all.push_back(std::move(*record));
+  for (size_t s = 0; s < students.size(); ++s)
+    all.push_back(records[s] ? std::move(*records[s]) : not_graded(students[s], "", config));
   return all;
 }
 

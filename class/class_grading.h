@@ -30,11 +30,14 @@ struct ClassConfig {
   bool private_copies = false;
 };
 
-/// How a record came about, for the progress line.
-enum class StudentSource { Graded, Reused };
+/// How a record came about, for the progress line. Stopped: the run was stopped while the student
+/// was in flight (StudentStatus::NotGraded).
+enum class StudentSource { Graded, Reused, Stopped };
 
 /// Grades every student (or reuses its saved record) and returns the records in roster order.
-/// `on_student` is called (one call at a time) as each student is done.
+/// `on_student` is called (one call at a time) as each student is done. Once the grader is asked
+/// to stop (sandbox/stop_signal.h) no test starts; the students not finished by then get a
+/// NotGraded record, saved nowhere.
 std::vector<StudentRecord> grade_class(
     const std::vector<TestCase>& tests, const std::vector<Submission>& students, const ClassConfig& config,
     CommandRunner& runner, CCompiler& compiler,

@@ -1,16 +1,19 @@
 // grade_class with a fake runner: every student graded on the same tests, a hung student held to
-// its budget while the others pass, not-gradable students scored 0 with the reason, and a second
-// run reusing every saved student without starting a process.
+// its budget while the others pass, not-gradable students scored 0 with the reason, a student on
+// whom the grader's own code throws costing only itself, a second run reusing every saved student
+// without starting a process, and a stopped run leaving the students in flight ungraded and unsaved.
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <thread>
 
 #include <gtest/gtest.h>
 
 #include "class/class_grading_testing.h"
+#include "sandbox/stop_signal.h"
 
 namespace uirgrade {
 namespace {
@@ -21,7 +24,8 @@ using class_grading_fixture::grade_with;
 using class_grading_fixture::squares_test;
 
 /// Students by path: ".../hang/student-uirc" sleeps until its wall limit; ".../wrong/..." prints a
-/// wrong buffer; everyone else the right one.
+/// wrong buffer; on ".../throws/..." the grader's own code throws (as a check that runs out of
+/// memory on what a student printed would); everyone else prints the right one.
 class ClassFakeRunner : public CommandRunner {
  public:
   ProcessResult run(const ProcessRequest& request) override {
@@ -30,8 +34,20 @@ class ClassFakeRunner : public CommandRunner {
     result.started = result.exited = true;
     result.exit_code = 0;
     result.out = test_case_fixture::kSquaresOut;
+    if (request.argv[0].find("/throws/") != std::string::npos) throw std::bad_alloc();
     if (request.argv[0].find("/hang/") != std::string::npos) {
-      std::this_thread::sleep_for(std::chrono::duration<double>(std::min(request.limits.wall_seconds, 5.0)));
+      // As the real runner: killed at its wall limit, or at once when the grader is stopped.
+      const auto end = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(std::min(request.limits.wall_seconds, 5.0)));
+      while (std::chrono::steady_clock::now() < end && !stop_requested())
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      if (stop_requested()) {
+        ProcessResult stopped;
+        stopped.stopped = true;
+        stopped.internal_error = describe_stop();
+        return stopped;
+      }
       result.exited = false;
       result.timed_out = true;
       result.signal = 9;
@@ -125,6 +141,51 @@ TEST_F(GraderClassGrading, ASecondRunReusesEverySavedStudent) {
   sources.clear();
   grade(third, &sources);
   EXPECT_EQ(third.runs.load(), 4);
+}
+
+// A class always finishes: the grader's code throwing on one student's output (issue 39) ended the
+// whole run (std::terminate from a pool thread) before grade_test turned it into that test's error.
+TEST_F(GraderClassGrading, AStudentOnWhomTheGraderThrowsCostsOnlyItself) {
+  fs::create_directories(dir_ / "subs/throws");
+  std::ofstream(dir_ / "subs/throws/student-uirc") << "throws";
+  students_.insert(students_.begin(),
+                   Submission{"throws", (dir_ / "subs/throws/student-uirc").string(), (dir_ / "subs/throws").string(), ""});
+  ClassFakeRunner runner;
+  std::vector<StudentRecord> records = grade(runner);
+  ASSERT_EQ(records.size(), 5u);
+  EXPECT_EQ(records[0].id, "throws");
+  for (const TestResult& result : records[0].report.results) {
+    EXPECT_EQ(result.verdict, Verdict::InternalError);
+    EXPECT_NE(result.message.find("the grader failed on this test"), std::string::npos) << result.message;
+  }
+  EXPECT_EQ(score(records[1]), 4) << "the next student is graded as ever";
+  EXPECT_TRUE(fs::exists(dir_ / "out/state/wrong.json"));
+}
+
+// Stopped (SIGTERM) while "hang" hangs: "ann", done before, is graded and saved; "hang" and the
+// students after it are not graded, and nothing of theirs is saved, so the next run grades them.
+TEST_F(GraderClassGrading, AStoppedRunLeavesTheStudentsInFlightUngradedAndUnsaved) {
+  config_.student_budget_seconds = 30;
+  config_.grade.jobs = 2;
+  ClassFakeRunner runner;
+  std::thread stopper([&] {
+    while (!fs::exists(dir_ / "out/state/ann.json")) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // "hang" is in its first tests
+    request_stop_for_testing(SIGTERM);
+  });
+  std::vector<StudentSource> sources;
+  std::vector<StudentRecord> records = grade(runner, &sources);
+  stopper.join();
+  clear_stop_for_testing();
+  ASSERT_EQ(records.size(), 4u);
+  EXPECT_EQ(records[0].status, StudentStatus::Graded);
+  EXPECT_EQ(score(records[0]), 4);
+  for (size_t k : {1u, 2u}) {
+    EXPECT_EQ(records[k].status, StudentStatus::NotGraded) << records[k].id;
+    EXPECT_NE(records[k].reason.find("the grader was stopped (SIGTERM)"), std::string::npos) << records[k].reason;
+    EXPECT_FALSE(fs::exists(dir_ / "out/state" / (records[k].id + ".json"))) << records[k].id;
+  }
+  EXPECT_EQ(records[3].status, StudentStatus::Missing) << "not gradable: known before any test";
 }
 
 }  // namespace

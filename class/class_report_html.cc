@@ -257,6 +257,11 @@ void write_class_report(const ClassRun& run, const std::vector<MutantKills>& mut
          "img-src data:\">\n"
       << fmt::format("<title>Week {} class report</title>\n<style>{}</style>\n</head>\n<body>\n", run.week, kStyle)
       << fmt::format("<h1>Week {}: {}</h1>\n", run.week, plural(run.students.size(), "student"))
+      << (run.incomplete.empty()
+              ? std::string()
+              : fmt::format("<p id=\"incomplete\" class=\"zero\"><b>Incomplete</b>: {}; {} not graded. Run the same "
+                            "<code>grade class</code> again to grade them (the others are reused).</p>\n",
+                            html_text(run.incomplete), plural(static_cast<size_t>(not_graded["not-graded"]), "student")))
       << fmt::format("<p>{}{}Seed {}, {}, {:g} points.</p>\n",
                      run.graded_at.empty() ? "" : "Graded " + html_text(run.graded_at) + ". ",
                      run.suites_folder.empty() ? "" : "Tests from " + html_text(run.suites_folder) + ". ", run.seed,

@@ -28,10 +28,12 @@ std::optional<std::string> save_class_manifest(const std::string& out_dir, const
                      {"about", about == run.about_by_test.end() ? "" : about->second}});
   }
   nlohmann::json students = nlohmann::json::array();
-  for (const StudentRecord& student : run.students) students.push_back({{"id", student.id}, {"key", student.key}});
+  for (const StudentRecord& student : run.students)
+    if (student.status != StudentStatus::NotGraded) students.push_back({{"id", student.id}, {"key", student.key}});
   nlohmann::json manifest = {{"week", run.week}, {"seed", run.seed}, {"tests_key", run.tests_key},
                              {"shard", run.shard ? fmt::format("{}/{}", run.shard->index, run.shard->count) : ""},
                              {"tests", tests}, {"students", students}};
+  if (!run.incomplete.empty()) manifest["incomplete"] = run.incomplete;
   std::filesystem::path path = std::filesystem::path(out_dir) / kManifest;
   std::ofstream file(path, std::ios::binary);
   file << manifest.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
@@ -50,6 +52,9 @@ std::variant<ClassRun, std::string> load_class_dir(const std::string& dir) {
     run.week = manifest.at("week").get<int>();
     run.seed = manifest.at("seed").get<uint64_t>();
     run.tests_key = manifest.at("tests_key").get<std::string>();
+    if (std::string incomplete = manifest.value("incomplete", ""); !incomplete.empty())
+      return fmt::format("{}: the run was not finished ({}): run the same `grade class` again to grade the rest",
+                         path.string(), incomplete);
     if (std::string shard = manifest.at("shard").get<std::string>(); !shard.empty()) run.shard = parse_shard(shard);
     for (const nlohmann::json& test : manifest.at("tests")) {
       TestResult result;

@@ -29,12 +29,16 @@ struct ClassRun {
   // Shown at the top of class.html (not saved in class.json: a merged run leaves them empty).
   std::string suites_folder;  // "suites: /abs/path (built-in)"
   std::string graded_at;      // "2026-12-03 10:58 UTC"
+  /// Why the run ended before every student was graded ("the grader was stopped (SIGTERM)");
+  /// empty when it did not. Saved in class.json: such a directory is resumed, not merged.
+  std::string incomplete;
 };
 
 /// Writes OUT/class.json (the run and each student's id and key; the records are in state/).
 std::optional<std::string> save_class_manifest(const std::string& out_dir, const ClassRun& run);
 
-/// Reads a class directory written by `grade class`; an error naming the file otherwise.
+/// Reads a class directory written by `grade class`; an error naming the file otherwise, also for
+/// a run that was stopped before every student was graded (ClassRun::incomplete).
 std::variant<ClassRun, std::string> load_class_dir(const std::string& dir);
 
 /// Joins shards of one class: the same tests key, seed and week, each K of 1..N once, no student

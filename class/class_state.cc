@@ -34,6 +34,9 @@ std::optional<std::string> write_whole(const fs::path& path, const std::string& 
   return std::nullopt;
 }
 
+/// Each text of a result a class keeps in memory, at most (kept_in_memory below).
+constexpr size_t kKeptTextBytes = 4096;
+
 fs::path state_path(const std::string& out_dir, const std::string& id) {
   return fs::path(out_dir) / "state" / (id + ".json");
 }
@@ -46,6 +49,7 @@ std::string_view status_name(StudentStatus status) {
     case StudentStatus::Missing: return "missing";
     case StudentStatus::NotExecutable: return "not-executable";
     case StudentStatus::Broken: return "broken";
+    case StudentStatus::NotGraded: return "not-graded";
   }
   return "graded";
 }
@@ -72,6 +76,10 @@ std::string student_report_path(const std::string& out_dir, const std::string& i
   return (fs::path(out_dir) / "students" / (id + ".json")).string();
 }
 
+std::string student_text_report_path(const std::string& out_dir, const std::string& id) {
+  return (fs::path(out_dir) / "students" / (id + ".txt")).string();
+}
+
 std::optional<StudentRecord> load_student(const std::string& out_dir, const std::string& id, const std::string& key) {
   auto state_text = read_file_text(state_path(out_dir, id));
   auto report_text = read_file_text(student_report_path(out_dir, id));
@@ -92,10 +100,24 @@ std::optional<StudentRecord> load_student(const std::string& out_dir, const std:
   return record;
 }
 
+void keep_summary_only(StudentRecord& record) {
+  for (TestResult& result : record.report.results)
+    for (std::string* text : {&result.message, &result.details, &result.reproduce, &result.description,
+                              &result.context, &result.minimized, &result.minimized_message}) {
+      if (text->size() <= kKeptTextBytes) continue;
+      size_t cut = kKeptTextBytes;
+      while (cut > 0 && (static_cast<unsigned char>((*text)[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+      *text = text->substr(0, cut) + "\n... (cut here; the whole text is in the student's report)";
+    }
+}
+
 std::optional<std::string> save_student(const std::string& out_dir, const StudentRecord& record) {
-  std::ostringstream report;
+  std::ostringstream report, text;
   write_json(record.report, report);
   if (auto error = write_whole(student_report_path(out_dir, record.id), report.str())) return error;
+  // The text report now too, while the whole record is at hand: the class keeps only its summary.
+  write_text(record.report, text);
+  if (auto error = write_whole(student_text_report_path(out_dir, record.id), text.str())) return error;
   nlohmann::json state = {{"id", record.id}, {"key", record.key}, {"status", status_name(record.status)},
                           {"reason", record.reason}};
   // dump's `replace` handler: a reason quoting a student's bytes stays valid JSON.

@@ -22,8 +22,11 @@ enum class StudentStatus {
   Missing,        // no compiler where the roster says
   NotExecutable,  // there, but not executable
   Broken,         // executable, but no test could start it (e.g. an #! line naming no interpreter)
+  /// The run was stopped (SIGTERM, SIGINT, SIGHUP) before the student was graded: never saved, so
+  /// the next run grades it.
+  NotGraded,
 };
-std::string_view status_name(StudentStatus status);  // "graded", "missing", "not-executable", "broken"
+std::string_view status_name(StudentStatus status);  // "graded", "missing", "not-executable", "broken", "not-graded"
 
 /// One student's outcome in a class run.
 struct StudentRecord {
@@ -42,10 +45,17 @@ std::string run_key(const std::vector<TestCase>& tests, const GradeConfig& confi
 /// The record saved for `id` when its key is `key` and both files read back; nullopt otherwise.
 std::optional<StudentRecord> load_student(const std::string& out_dir, const std::string& id, const std::string& key);
 
-/// Writes the student's report, then its state; an error message on failure.
+/// Writes the student's reports (JSON and text), then its state; an error message on failure.
 std::optional<std::string> save_student(const std::string& out_dir, const StudentRecord& record);
 
-/// OUT/students/<id>.json, where the student's report goes.
+/// OUT/students/<id>.json, where the student's report goes; .txt, its text report.
 std::string student_report_path(const std::string& out_dir, const std::string& id);
+std::string student_text_report_path(const std::string& out_dir, const std::string& id);
+
+/// What a class keeps of a saved student: its results with each text (message, details, context,
+/// minimised program ...) cut to 4 KiB, enough for the gradebook and the class report's examples
+/// (the student's reports in OUT/students are written first). So what a class run holds per
+/// student is bounded, whatever a student made the grader write.
+void keep_summary_only(StudentRecord& record);
 
 }  // namespace uirgrade

@@ -33,6 +33,37 @@ TEST(GraderClassState, RunKeyChangesWithWhatGradesDependOn) {
   EXPECT_EQ(run_key({test}, student_paths, std::nullopt), key);
 }
 
+// What a class keeps in memory of a saved student is bounded (issue 39): a megabyte of details (a
+// compiler's message quoting a student's long line) is cut to 4 KiB, at a UTF-8 character's
+// boundary, once the student's reports are written (bounded by their own display policy).
+TEST(GraderClassState, AClassKeepsASummaryOfEachSavedStudent) {
+  fs::path out = fs::temp_directory_path() / ("uirgrade-state-summary-" + std::to_string(getpid()));
+  fs::remove_all(out);
+  StudentRecord record;
+  record.id = "ann";
+  record.key = "k";
+  TestResult result;
+  result.name = "week3/t";
+  result.verdict = Verdict::CompileError;
+  result.message = "the rendered C did not compile";
+  result.details = std::string(1 << 20, 'x');
+  result.context = "x";
+  for (int k = 0; k < 3000; ++k) result.context += "\xc3\xa9";  // é, two bytes, after an odd start
+  record.report.results.push_back(result);
+  ASSERT_FALSE(save_student(out.string(), record));
+  keep_summary_only(record);
+  const TestResult& kept = record.report.results[0];
+  EXPECT_EQ(kept.message, result.message);
+  EXPECT_LT(kept.details.size(), 4200u);
+  EXPECT_NE(kept.details.find("cut here"), std::string::npos);
+  const std::string context = kept.context.substr(0, kept.context.find('\n'));
+  EXPECT_EQ(context.size() % 2, 1u) << "cut inside a character";
+  EXPECT_TRUE(load_student(out.string(), "ann", "k"));
+  std::ifstream text(student_text_report_path(out.string(), "ann"));
+  EXPECT_TRUE(text.good()) << "the text report is written with the state";
+  fs::remove_all(out);
+}
+
 TEST(GraderClassState, SavedStudentReadsBackUnderItsKeyOnly) {
   fs::path out = fs::temp_directory_path() / ("uirgrade-state-save-" + std::to_string(getpid()));
   fs::remove_all(out);

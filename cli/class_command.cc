@@ -23,6 +23,7 @@
 #include "cli/suites_folder.h"
 #include "class/gradebook_csv.h"
 #include "sandbox/private_paths.h"
+#include "sandbox/stop_signal.h"
 #include "reports/report_totals.h"
 
 namespace uirgrade {
@@ -38,7 +39,8 @@ bool write_output(const std::string& out_dir, const std::string& name, const std
   return static_cast<bool>(file);
 }
 
-/// The gradebook and the class report of `run` (and, for the students, their text reports).
+/// The gradebook and the class report of `run` (each student's own reports were written with its
+/// state, class/class_state.h).
 int write_class_outputs(const ClassRun& run, const Options& options, std::ostream& err) {
   std::vector<MutantKills> mutants;
   if (!options.mutant_kills_file.empty()) {
@@ -56,19 +58,15 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
   write_class_report(run, mutants, html);
   bool ok = write_output(options.out_dir, "gradebook.csv", gradebook.str(), err) &&
             write_output(options.out_dir, "class.html", html.str(), err);
-  for (const StudentRecord& student : run.students) {
-    std::ostringstream text;
-    write_text(student.report, text);
-    ok = write_output(options.out_dir, "students/" + student.id + ".txt", text.str(), err) && ok;
-  }
   if (auto error = save_class_manifest(options.out_dir, run)) {
     err << "grade class: " << *error << '\n';
     ok = false;
   }
   for (const WorkDistribution& work : work_distributions(run))
     err << fmt::format("grade class: work of {}: {}\n", work.test, describe_distribution(work));
-  err << fmt::format("grade class: {}; {}/gradebook.csv, {}/class.html\n", count_of(run.students.size(), "student"),
-                     options.out_dir, options.out_dir);
+  err << fmt::format("grade class: {}{}; {}/gradebook.csv, {}/class.html\n", count_of(run.students.size(), "student"),
+                     run.incomplete.empty() ? "" : " (incomplete: " + run.incomplete + ")", options.out_dir,
+                     options.out_dir);
   return ok ? kAllPassed : kUsageOrSuiteError;
 }
 
@@ -120,6 +118,7 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   if (options.shard) students = select_student_shard(std::move(students), *options.shard);
   std::optional<WeekTests> week = load_tests(options, fuzz, err);
   if (!week) return kUsageOrSuiteError;
+  if (stop_requested()) return stopped_exit_status(stop_signal());  // nothing made yet
 
   std::string runner_error;
   std::unique_ptr<ProcessRunner> runner_owner = make_process_runner(options.sandbox, &runner_error);
@@ -155,6 +154,10 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   std::vector<StudentRecord> records = grade_class(
       week->tests, students, config, runner, compiler, [&](const StudentRecord& record, StudentSource source) {
         Totals totals = add_up(record.report.results);
+        if (source == StudentSource::Stopped) {
+          err << fmt::format("[-/{}] {}: {}\n", students.size(), printable_line(record.id), record.reason);
+          return;
+        }
         err << fmt::format("[{}/{}] {} {}: {:g}/{:g}{}\n", ++done, students.size(),
                            source == StudentSource::Reused ? "reused" : "graded", printable_line(record.id), totals.points,
                            totals.max_points, record.reason.empty() ? "" : " (" + record.reason + ")");
@@ -172,6 +175,17 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   run.students = std::move(records);
   run.suites_folder = suites_folder_lines(options).substr(0, suites_folder_lines(options).find('\n'));
   run.graded_at = fmt::format("{:%Y-%m-%d %H:%M} UTC", fmt::gmtime(std::time(nullptr)));
+  if (stop_requested()) {
+    // Stopped: the gradebook and the class report of the students graded so far, marked
+    // incomplete; the run's processes are gone and what it made goes as this returns.
+    const size_t graded = static_cast<size_t>(std::count_if(run.students.begin(), run.students.end(), [](const auto& s) {
+      return s.status != StudentStatus::NotGraded;
+    }));
+    if (graded < run.students.size())
+      run.incomplete = fmt::format("{} after {} of {}", describe_stop(), graded, count_of(run.students.size(), "student"));
+    int written = write_class_outputs(run, options, err);
+    return written == kAllPassed ? stopped_exit_status(stop_signal()) : written;
+  }
   return write_class_outputs(run, options, err);
 }
 

@@ -33,6 +33,7 @@
 #include "grader/submission_build.h"
 #include "grader/suite_check.h"
 #include "sandbox/sandbox.h"
+#include "sandbox/stop_signal.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
@@ -236,6 +237,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   print_seed(options, "grade", progress_out);
   std::optional<WeekTests> week = load_tests(options, fuzz, err);
   if (!week) return kUsageOrSuiteError;
+  if (stop_requested()) return stopped_exit_status(stop_signal());  // nothing made yet
   std::vector<TestCase> tests = std::move(week->tests);
   const std::string& state_file = options.last_failed_file;
   const std::set<std::string> failed_before =
@@ -300,6 +302,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   std::optional<GradeConfig::BuildFailure> build_failure;
   if (recipe) {
     BuildOutcome outcome = build_student_compiler(student.string(), runner, runner.tier() == Tier::Uid);
+    if (stop_requested()) return stopped_exit_status(stop_signal());  // the build was stopped, not failed
     progress_out << fmt::format("grade: {} from {} in the sandbox: {} ({:.1f} s)\n", outcome.built ? "built" : "building",
                                 *recipe, outcome.built ? "student-uirc" : outcome.message, outcome.seconds);
     if (outcome.status == BuildOutcome::Status::InternalError) {
@@ -364,6 +367,10 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   report.results = std::move(graded.results);
   std::sort(report.results.begin(), report.results.end(), result_order);
   if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
+  // Stopped: the reports say which tests were not run and why; the exit status says it was stopped.
+  // What the run made (run directories, the compiler's, private copies) goes with the objects
+  // that own them as this returns.
+  if (graded.stopped_by == RunStop::Stopped) return stopped_exit_status(stop_signal());
 
   return graded.not_run == 0 && every_test_passed(report) ? kAllPassed : kSomeFailed;
 }

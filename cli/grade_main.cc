@@ -10,6 +10,7 @@
 #include "cli/class_command.h"
 #include "cli/grade_command.h"
 #include "cli/mutants_command.h"
+#include "sandbox/stop_signal.h"
 #include "uirgrade_paths.h"
 
 int main(int argc, char** argv) {
@@ -22,6 +23,9 @@ int main(int argc, char** argv) {
     return kUsageOrSuiteError;
   }
   const Options& options = std::get<Options>(parsed);
+  // Before any thread: SIGTERM, SIGINT and SIGHUP stop a grading run cleanly (sandbox/stop_signal.h).
+  // The other commands make nothing to clean up and poll no flag: the signals end them as usual.
+  if (options.command == Command::Grade || options.command == Command::Class) install_stop_handlers();
   FuzzSource generators = [](const std::map<std::string, int>& counts, uint64_t seed, int week) {
     return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));
   };

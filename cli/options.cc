@@ -313,7 +313,9 @@ GRADING A CLASS
 
 EXIT STATUS
     0 every test passed; 1 a test failed; 2 a usage error or a broken suite (the message names the
-    file and line).
+    file and line); 128+N stopped by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129): the student
+    processes are killed and everything the run made is removed first, the reports (grade class:
+    the gradebook and class report, marked incomplete) cover what was graded before the signal.
 
 EXAMPLES
     grade --week 3 ./student-uirc

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
@@ -76,7 +77,7 @@ ProcessLimits c_compiler_limits(const CompileLimits& compile) {
   limits.memory_bytes = compile.memory_bytes;
   limits.stdout_cap_bytes = 256 << 10;
   limits.stderr_cap_bytes = 256 << 10;
-  limits.file_size_bytes = 512ull << 20;
+  limits.file_size_bytes = compile.output_bytes;
   return limits;
 }
 
@@ -90,6 +91,13 @@ ProcessRequest kernel_run_request(const CompileOutcome& compiled, const CCompile
     request.files = {{"kernel", read_file_text_or_empty(compiled.binary_path)}};
   }
   return request;
+}
+
+void drop_products(CompileOutcome& outcome) {
+  // Assigned, not cleared: clear() keeps the memory.
+  outcome.preprocessed = std::string();
+  outcome.call_graph = std::string();
+  outcome.kernel_object = std::string();
 }
 
 std::vector<std::string> c_compile_flags() {
@@ -114,7 +122,7 @@ CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb)
   std::error_code ec;
   std::string pattern = (std::filesystem::temp_directory_path(ec) / "uirgrade-cc-XXXXXX").string();
   if (ec) pattern = "/tmp/uirgrade-cc-XXXXXX";
-  // mkdtemp's 0700: only the grader reads the cache; each run gets copies of what it needs.
+  // mkdtemp's 0700: only the grader reads the binaries; each run gets copies of what it needs.
   if (mkdtemp(pattern.data()) != nullptr) dir_ = pattern;
 }
 
@@ -124,7 +132,13 @@ void CCompiler::weaken_share_compiled_kernels() {
   weakened_shared_ = true;
 }
 
+void CCompiler::weaken_keep_every_compile() {
+  std::lock_guard lock(mutex_);
+  weakened_keep_every_compile_ = true;
+}
+
 CCompiler::~CCompiler() {
+  weakened_kept_.clear();  // their binaries first, then the directory
   std::error_code ec;
   if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
 }
@@ -134,59 +148,102 @@ int CCompiler::compiler_runs() const {
   return compiler_runs_;
 }
 
-CompileOutcome CCompiler::cached(const std::string& key,
-                                 const std::function<CompileOutcome(const std::string&)>& build) {
-  OnceByKey<CompileOutcome>::Got got = cache_.get(key, [&] { return build(sha256_hex(key)); });
-  if (!got.computed_here) {
-    got.value.from_cache = true;
-    got.value.seconds = 0;
-  }
-  return got.value;
+uint64_t CCompiler::held_bytes() const {
+  uint64_t bytes = 0;
+  std::error_code ec;
+  if (!dir_.empty())
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir_, ec))
+      if (entry.is_regular_file(ec)) bytes += entry.file_size(ec);
+  std::lock_guard lock(mutex_);
+  for (const CompileOutcome& kept : weakened_kept_)
+    bytes += kept.preprocessed.size() + kept.call_graph.size() + kept.kernel_object.size();
+  return bytes;
+}
+
+CompileOutcome CCompiler::driver_object(const std::string& driver_unit, const std::string& identity) {
+  return drivers_
+      .get("object" + std::string(1, '\0') + identity + '\0' + driver_unit,
+           [&] {
+             // Compiled in its own file, read into memory and deleted at once: the cache holds bytes,
+             // so no compile can find a file another has just dropped.
+             const std::string object = fmt::format("{}/driver-{}.o", dir_, sha256_hex(driver_unit + '\0' + identity));
+             CompileOutcome driver = run_compiler({{"driver.c", driver_unit}}, {"-c", "driver.c"}, object, CompileLimits{});
+             if (driver.status == CompileOutcome::Status::Ok) {
+               driver.kernel_object = read_file_text_or_empty(object);
+               driver.driver_references = references_of(driver.kernel_object);
+             }
+             std::error_code ec;
+             std::filesystem::remove(object, ec);
+             driver.binary_path.clear();
+             return driver;
+           },
+           [](const CompileOutcome& driver) { return driver.status == CompileOutcome::Status::Ok; })
+      .value;
 }
 
 CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string& driver_c,
                                   const CompileLimits& limits) {
   // The driver (with the sanitizer defaults) is most of the C to compile and depends only on the
   // program's buffers, so its object is cached on its own: a new kernel costs one compiler start.
-  std::string driver_unit = driver_c + "\n" + sanitizer_defaults_c(rss_limit_mb_);
+  const std::string driver_unit = driver_c + "\n" + sanitizer_defaults_c(rss_limit_mb_);
   std::string flags;
   for (const std::string& flag : c_compile_flags()) flags += flag + '\0';
   const std::string identity = cc_identity_ + '\0' + flags;
-  return cached("binary" + std::string(1, '\0') + identity + '\0' + kernel_c + '\0' + driver_unit,
-                [&](const std::string& hash) {
-    CompileOutcome driver = cached("object" + std::string(1, '\0') + identity + '\0' + driver_unit,
-                                   [&](const std::string& driver_hash) {
-      std::string object = fmt::format("{}/driver-{}.o", dir_, driver_hash);
-      return run_compiler({{"driver.c", driver_unit}}, {"-c", "driver.c"}, object, CompileLimits{});
+  const auto driver_started = std::chrono::steady_clock::now();
+  CompileOutcome driver = driver_object(driver_unit, identity);
+  const double driver_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - driver_started).count();
+  if (driver.status != CompileOutcome::Status::Ok) {
+    // The driver is ours: its failure is never the student's.
+    driver.status = CompileOutcome::Status::InternalError;
+    driver.message = "the grader's driver does not compile: " + driver.message;
+    driver.kernel_object.clear();
+    return driver;
+  }
+  // One compilation of kernel.c with the run's flags, linked: -save-temps keeps its preprocessed
+  // unit and object (named after the output: out-kernel.i, out-kernel.o) and -fcallgraph-info its
+  // call graph (out-kernel.ci), so the checks read the very object that runs. Each kernel's files
+  // have names of their own (two tests may render the same C at once).
+  uint64_t number = 0;
+  {
+    std::lock_guard lock(mutex_);
+    number = ++kernels_compiled_;
+  }
+  const std::string base = fmt::format("{}/kernel-{}", dir_, number);
+  const std::string temps = std::string(kOutputName) + "-kernel";
+  CompileOutcome linked = run_compiler(
+      {{"kernel.c", kernel_c}, {"driver.o", driver.kernel_object}},
+      {"-save-temps", "-fcallgraph-info", "kernel.c", "driver.o", "-lm"}, base, limits,
+      {{temps + ".i", base + ".i"}, {temps + ".o", base + ".o"}, {temps + ".ci", base + ".ci"}});
+  linked.seconds += driver_seconds;
+  // The products are read into memory and their files removed now; the binary's file goes with
+  // the last copy of the outcome.
+  linked.preprocessed = read_file_text_or_empty(base + ".i");
+  linked.call_graph = read_file_text_or_empty(base + ".ci");
+  linked.kernel_object = read_file_text_or_empty(base + ".o");
+  std::error_code ec;
+  for (const char* extension : {".i", ".ci", ".o"}) std::filesystem::remove(base + extension, ec);
+  if (linked.status == CompileOutcome::Status::Ok) {
+    linked.binary_owner = std::shared_ptr<const std::string>(new std::string(base), [](const std::string* path) {
+      std::error_code ignored;
+      std::filesystem::remove(*path, ignored);
+      delete path;
     });
-    if (driver.status != CompileOutcome::Status::Ok) {
-      // The driver is ours: its failure is never the student's.
-      driver.status = CompileOutcome::Status::InternalError;
-      driver.message = "the grader's driver does not compile: " + driver.message;
-      return driver;
-    }
-    const std::string driver_object = read_file_text_or_empty(driver.binary_path);
-    // One compilation of kernel.c with the run's flags, linked: -save-temps keeps its preprocessed
-    // unit and object (named after the output: out-kernel.i, out-kernel.o) and -fcallgraph-info its
-    // call graph (out-kernel.ci), so the checks read the very object that runs.
-    const std::string base = fmt::format("{}/kernel-{}", dir_, hash);
-    const std::string temps = std::string(kOutputName) + "-kernel";
-    CompileOutcome linked = run_compiler(
-        {{"kernel.c", kernel_c}, {"driver.o", driver_object}},
-        {"-save-temps", "-fcallgraph-info", "kernel.c", "driver.o", "-lm"}, base, limits,
-        {{temps + ".i", base + ".i"}, {temps + ".o", base + ".o"}, {temps + ".ci", base + ".ci"}});
-    linked.seconds += driver.seconds;
-    if (linked.status != CompileOutcome::Status::Ok) return linked;
-    linked.preprocessed = read_file_text_or_empty(base + ".i");
-    linked.call_graph = read_file_text_or_empty(base + ".ci");
-    linked.kernel_object = read_file_text_or_empty(base + ".o");
-    linked.driver_references = references_of(driver_object);
-    if (linked.call_graph.empty() || linked.kernel_object.empty()) {  // gcc writes at least the graph's title
-      linked.status = CompileOutcome::Status::InternalError;
-      linked.message = "the C compiler wrote no call graph or object (-fcallgraph-info needs gcc 10 or later)";
-    }
+  } else {
+    std::filesystem::remove(base, ec);
+    linked.preprocessed.clear();
+    linked.call_graph.clear();
+    linked.kernel_object.clear();
     return linked;
-  });
+  }
+  linked.driver_references = driver.driver_references;
+  if (linked.call_graph.empty() || linked.kernel_object.empty()) {  // gcc writes at least the graph's title
+    linked.status = CompileOutcome::Status::InternalError;
+    linked.message = "the C compiler wrote no call graph or object (-fcallgraph-info needs gcc 10 or later)";
+  }
+  std::lock_guard lock(mutex_);
+  if (weakened_keep_every_compile_) weakened_kept_.push_back(linked);
+  return linked;
 }
 
 CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
@@ -234,6 +291,14 @@ CompileOutcome CCompiler::run_compiler(const std::vector<std::pair<std::string, 
                                              request.limits.wall_seconds);
   } else if (result.signal != 0) {
     outcome.message = fmt::format("the C compiler did not finish (signal {})", result.signal);
+  } else if (result.exit_code != 0 && result.err.find("File size limit exceeded") != std::string::npos) {
+    // as or ld stopped by RLIMIT_FSIZE (gcc names the signal so): the C makes an object or a
+    // binary larger than the week allows. (A compile error quoting those words is the student's too.)
+    outcome.status = CompileOutcome::Status::CompileLimit;
+    outcome.message = fmt::format(
+        "its object or linked kernel would exceed {} MiB, the limit of what the C compiler may write "
+        "(a large constant array is stored in full)",
+        request.limits.file_size_bytes >> 20);
   } else if (result.exit_code != 0) {
     outcome.status = CompileOutcome::Status::CompileError;
     outcome.message = result.err.empty() ? result.out : result.err;

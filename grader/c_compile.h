@@ -1,13 +1,18 @@
 // Compiling a rendered kernel with the grader's driver (spec §6.2) into a sanitized binary. One
-// compiler start per distinct kernel compiles kernel.c with the run's flags and links it: the same
+// compiler start per kernel compiles kernel.c with the run's flags and links it: the same
 // compilation leaves the kernel's object (checked by kernel_object_check.h), its preprocessed unit
-// and gcc's call graph (-save-temps, -fcallgraph-info), so what is checked is what runs. Two caches
-// keyed by SHA-256 of the C text, the flags and the compiler's identity: the driver's object per
-// distinct driver (it depends only on the program's buffers, and is most of the C), and the binary
-// per distinct (kernel, driver). Both live in a directory only the grader can read; the sandbox gets
-// copies (a compile gets the driver's object, a run gets the binary in its own run directory), so no
-// student's process ever sees another's kernel. Concurrent requests for the same text wait for the
-// one compile in flight.
+// and gcc's call graph (-save-temps, -fcallgraph-info), so what is checked is what runs.
+//
+// What a run keeps is bounded whatever the students hand in (issue 39): the driver's object, the
+// one product a later compile reuses (it depends only on the program's buffers, and is most of the
+// C), is cached by SHA-256 of its text, the flags and the compiler's identity, the most recently
+// used kDriverObjectsKept of them; everything a kernel's compile makes is the caller's alone: the
+// products come back in memory and their files are deleted at once, and the binary's file lives as
+// long as the outcome that names it. No file the compiler writes may exceed the week's
+// CompileLimits::output_bytes (a large constant array makes objects of any size: the student's,
+// like a time-out). The binaries live in a directory only the grader can read; the sandbox gets
+// copies (a compile gets the driver's object, a run gets the binary in its own run directory), so
+// no student's process ever sees another's kernel.
 #pragma once
 
 #include <cstdint>
@@ -32,16 +37,18 @@ struct CompileOutcome {
   enum class Status { Ok, CompileError, CompileLimit, InternalError };
   Status status = Status::InternalError;
   std::string binary_path;  // Ok: the sanitized executable, in the grader's private directory
+  /// Owns the file at binary_path: removed when the last copy of this outcome is gone.
+  std::shared_ptr<const std::string> binary_owner;
   std::string message;      // CompileError/CompileLimit: what the compiler said or what ran out; InternalError: what failed
   /// Ok: what the render rules are checked on, all from the one compilation whose object is linked:
   /// the kernel's preprocessed unit, gcc's call graph (call_graph.h), the kernel's object file, and
-  /// the symbols the driver's object references (a kernel may not define them).
+  /// the symbols the driver's object references (a kernel may not define them). Held nowhere else:
+  /// the caller drops them after the checks.
   std::string preprocessed;
   std::string call_graph;
   std::string kernel_object;
   std::vector<std::string> driver_references;
-  bool from_cache = false;
-  double seconds = 0;       // the compiler's wall time (0 when cached)
+  double seconds = 0;       // the compiler's wall time
 };
 
 /// The C compiler's limits: `limits`' time and memory for its whole process tree (driver, cc1, as,
@@ -65,9 +72,12 @@ class CCompiler {
   CCompiler(const CCompiler&) = delete;
   CCompiler& operator=(const CCompiler&) = delete;
 
-  /// Compiles kernel.c and driver.c together (or returns the cached binary), with the kernel's
-  /// object, preprocessed unit and call graph, within `limits` (the kernel's compile; the driver,
-  /// the grader's own, gets the defaults). Thread-safe.
+  /// How many drivers' objects are kept (each some 100 KiB; a class's tests have a few dozen).
+  static constexpr size_t kDriverObjectsKept = 64;
+
+  /// Compiles kernel.c and driver.c together (the driver's object from the cache when it is
+  /// there), with the kernel's object, preprocessed unit and call graph, within `limits` (the
+  /// kernel's compile; the driver, the grader's own, gets the defaults). Thread-safe.
   CompileOutcome compile(const std::string& kernel_c, const std::string& driver_c, const CompileLimits& limits = {});
 
   /// Test-only weakening: compiled kernels and their cache in a directory every uid may list and
@@ -80,15 +90,23 @@ class CCompiler {
     return weakened_shared_;
   }
 
+  /// Test-only weakening: every outcome is kept for the compiler's lifetime, its products in
+  /// memory and its binary on disk, as the cache of every kernel did before issue 39, to show the
+  /// growth that dropping them prevents.
+  void weaken_keep_every_compile();
+
   int compiler_runs() const;  // how many times the compiler was started (objects and links)
+  /// What the compiler holds now, between compiles: the bytes of its private directory (drivers'
+  /// objects, binaries still owned) and of the products it keeps in memory (weakened only).
+  uint64_t held_bytes() const;
 
   /// The counter of `# render: work` tests (grader/work_counter.h), on the same runner, with its own
   /// private directory and the oracle's counts cached for the compiler's lifetime.
   WorkCounter& work_counter() { return *work_counter_; }
 
  private:
-  /// The outcome cached under `key`, built once by `build(SHA-256 of key)`; concurrent callers wait.
-  CompileOutcome cached(const std::string& key, const std::function<CompileOutcome(const std::string&)>& build);
+  /// The driver's object (with the sanitizer defaults), from the cache or compiled now.
+  CompileOutcome driver_object(const std::string& driver_unit, const std::string& identity);
   /// Runs `cc FLAGS arguments` in a fresh directory holding `files` and puts what it writes at
   /// `output`; `also_take` are further files it writes (name in its directory, destination).
   CompileOutcome run_compiler(const std::vector<std::pair<std::string, std::string>>& files,
@@ -102,11 +120,19 @@ class CCompiler {
   std::string cc_path_;   // `cc` found on PATH; empty if none
   std::string cc_identity_;  // what the cache keys say of the compiler: its real path, size and time
   mutable std::mutex mutex_;
-  OnceByKey<CompileOutcome> cache_;
+  /// Drivers' objects: binary_path empty, their bytes in kernel_object, their references.
+  OnceByKey<CompileOutcome> drivers_{kDriverObjectsKept};
   int compiler_runs_ = 0;
+  uint64_t kernels_compiled_ = 0;  // names each kernel's files apart
   bool weakened_shared_ = false;
+  bool weakened_keep_every_compile_ = false;
+  std::vector<CompileOutcome> weakened_kept_;
   std::unique_ptr<WorkCounter> work_counter_;
 };
+
+/// Frees the products of `outcome` (preprocessed unit, call graph, object) once they are checked:
+/// the kernel's run needs only the binary, and its object may be megabytes.
+void drop_products(CompileOutcome& outcome);
 
 /// The run of a compiled kernel (`compiled` Ok): from a copy in the run's own directory (owned by
 /// the run's uid, mode 0700), started by the dynamic loader (a file there needs no exec bit), so no

@@ -1,6 +1,6 @@
-// The compile caches with a fake runner standing in for `cc`: one driver object per distinct driver,
-// one kernel compile-and-link per distinct (kernel, driver), also under concurrent requests, and
-// failures cached like successes.
+// The compiler with a fake runner standing in for `cc`: one driver object per distinct driver (also
+// under concurrent requests), one compile-and-link per kernel, and what a run keeps bounded: no
+// product of a kernel outlives its outcome, whereas the old cache of every kernel grew with each.
 #include "grader/c_compile.h"
 
 #include <sys/stat.h>
@@ -31,6 +31,13 @@ class FakeCompiler : public CommandRunner {
       result.err = "kernel.c:1:1: error: syntax error\n";
       return result;
     }
+    bool huge = std::any_of(request.files.begin(), request.files.end(),
+                            [](const auto& file) { return file.second.find("huge constant") != std::string::npos; });
+    if (huge) {  // what gcc says when RLIMIT_FSIZE stops `as`
+      result.exit_code = 4;
+      result.err = "gcc: internal compiler error: File size limit exceeded signal terminated program as\n";
+      return result;
+    }
     bool unlinkable = std::any_of(request.files.begin(), request.files.end(),
                                   [](const auto& file) { return file.second.find("no kernel") != std::string::npos; });
     bool linking = std::any_of(request.files.begin(), request.files.end(),
@@ -47,7 +54,8 @@ class FakeCompiler : public CommandRunner {
       result.exit_code = 99;
       return result;
     }
-    for (const auto& [name, destination] : request.take_files) std::ofstream(destination) << "binary";
+    for (const auto& [name, destination] : request.take_files)
+      std::ofstream(destination) << "binary" << std::string(product_bytes, 'p');
     chmod(request.take_files[0].second.c_str(), 0755);
     if (std::find(request.argv.begin(), request.argv.end(), "-fcallgraph-info") != request.argv.end()) {
       // With -save-temps, gcc names what it keeps after its output: out-kernel.{i,o,ci}.
@@ -69,6 +77,7 @@ class FakeCompiler : public CommandRunner {
     return result;
   }
   std::atomic<int> starts{0};
+  size_t product_bytes = 0;  // written into each file the compiler leaves, beside its name
   std::vector<std::string> last_argv;
   std::vector<std::string> last_read_only;
   std::vector<std::string> last_files;
@@ -81,12 +90,11 @@ TEST(GraderCCompile, FlagsOfTheSpec) {
     EXPECT_NE(std::find(flags.begin(), flags.end(), flag), flags.end()) << flag;
 }
 
-TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
+TEST(GraderCCompile, OneDriverObjectPerDistinctDriverAndOneCompilePerKernel) {
   FakeCompiler runner;
   CCompiler compiler(runner, 512);
   CompileOutcome first = compiler.compile("int kernel(void) { return 0; }", "driver A");
   ASSERT_EQ(first.status, CompileOutcome::Status::Ok) << first.message;
-  EXPECT_FALSE(first.from_cache);
   // The driver's object, then one compile of the kernel that also links it and keeps its
   // preprocessed unit, object and call graph.
   EXPECT_EQ(runner.starts, 2);
@@ -95,28 +103,68 @@ TEST(GraderCCompile, OneCompilerStartPerDistinctText) {
   EXPECT_NE(first.call_graph.find("graph:"), std::string::npos);
   EXPECT_EQ(runner.last_argv[runner.last_argv.size() - 3], "-lm");
   // The link gets a copy of the driver's object in its own directory: no path of the grader's
-  // private cache is given to the sandbox.
+  // private directory is given to the sandbox.
   EXPECT_TRUE(runner.last_read_only.empty());
   EXPECT_NE(std::find(runner.last_files.begin(), runner.last_files.end(), "driver.o"), runner.last_files.end());
   CompileOutcome again = compiler.compile("int kernel(void) { return 0; }", "driver A");
   EXPECT_EQ(again.status, CompileOutcome::Status::Ok);
-  EXPECT_TRUE(again.from_cache);
-  EXPECT_EQ(again.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 2);
+  EXPECT_NE(again.binary_path, first.binary_path) << "each compile's binary is its caller's own";
+  EXPECT_EQ(runner.starts, 3) << "the driver's object is reused; the kernel is compiled again";
 
-  CompileOutcome other_kernel = compiler.compile("int kernel(void) { return 1; }", "driver A");
-  EXPECT_NE(other_kernel.binary_path, first.binary_path);
-  EXPECT_EQ(runner.starts, 3);  // the driver's object is reused
   CompileOutcome other_driver = compiler.compile("int kernel(void) { return 0; }", "driver B");
-  EXPECT_NE(other_driver.binary_path, first.binary_path);
   EXPECT_EQ(runner.starts, 5);
 
   CompileOutcome error = compiler.compile("syntax error", "driver A");
   EXPECT_EQ(error.status, CompileOutcome::Status::CompileError);
   EXPECT_NE(error.message.find("kernel.c:1:1"), std::string::npos);
-  EXPECT_EQ(compiler.compile("syntax error", "driver A").status, CompileOutcome::Status::CompileError);
-  EXPECT_EQ(runner.starts, 6);  // the error is the student's, and cached
+  EXPECT_EQ(runner.starts, 6);
   EXPECT_EQ(compiler.compiler_runs(), 6);
+}
+
+TEST(GraderCCompile, AKernelBeyondTheOutputLimitIsTheStudentsCompileLimit) {
+  FakeCompiler runner;
+  CCompiler compiler(runner, 512);
+  CompileLimits limits;
+  limits.output_bytes = 8 << 20;
+  EXPECT_EQ(c_compiler_limits(limits).file_size_bytes, 8u << 20) << "RLIMIT_FSIZE of the compiler's processes";
+  CompileOutcome outcome = compiler.compile("const char pad[1 << 30] = {0}; /* huge constant */", "driver A", limits);
+  EXPECT_EQ(outcome.status, CompileOutcome::Status::CompileLimit);
+  EXPECT_NE(outcome.message.find("would exceed 8 MiB"), std::string::npos) << outcome.message;
+}
+
+// Issue 39: a class's students each render kernels with a large constant array. The old cache kept
+// every kernel's products in memory and its files on disk for the whole run (weakened here): what
+// it held grew by each compile. Now nothing of a kernel outlives its outcome: between tests the
+// compiler holds no byte on disk however many were compiled.
+TEST(GraderCCompile, WhatTheCompilerHoldsDoesNotGrowWithTheKernelsCompiled) {
+  constexpr int kKernels = 12;
+  constexpr size_t kProductBytes = 1 << 20;  // each file the fake compiler leaves
+  for (bool weakened : {true, false}) {
+    FakeCompiler runner;
+    runner.product_bytes = kProductBytes;
+    CCompiler compiler(runner, 512);
+    if (weakened) compiler.weaken_keep_every_compile();
+    uint64_t most = 0;
+    for (int k = 0; k < kKernels; ++k) {
+      std::string binary_path;
+      {
+        CompileOutcome outcome =
+            compiler.compile("int kernel(void) { return " + std::to_string(k) + "; }", "driver A");
+        ASSERT_EQ(outcome.status, CompileOutcome::Status::Ok) << outcome.message;
+        binary_path = outcome.binary_path;
+        std::ifstream binary(binary_path);
+        EXPECT_TRUE(binary.good()) << "the binary is there while its outcome is";
+      }
+      EXPECT_EQ(std::ifstream(binary_path).good(), weakened) << "and gone with it (kept when weakened)";
+      most = std::max(most, compiler.held_bytes());
+    }
+    if (weakened) {
+      // Per kernel, the binary on disk, its preprocessed unit and object in memory.
+      EXPECT_GE(most, kKernels * 3 * kProductBytes) << "the old cache's growth is not shown";
+    } else {
+      EXPECT_EQ(most, 0u) << "a kernel's products or binary outlived its compile";
+    }
+  }
 }
 
 TEST(GraderCCompile, ALinkErrorDoesNotNameThisRunsTemporaryDirectory) {
@@ -137,7 +185,7 @@ TEST(GraderCCompile, ABrokenDriverIsOurs) {
   EXPECT_EQ(runner.starts, 1);
 }
 
-TEST(GraderCCompile, ConcurrentRequestsShareOneCompile) {
+TEST(GraderCCompile, ConcurrentRequestsShareOneDriverObject) {
   FakeCompiler runner;
   CCompiler compiler(runner, 512);
   std::vector<std::thread> threads;
@@ -148,7 +196,7 @@ TEST(GraderCCompile, ConcurrentRequestsShareOneCompile) {
     });
   for (std::thread& thread : threads) thread.join();
   EXPECT_EQ(ok, 8);
-  EXPECT_EQ(runner.starts, 2);
+  EXPECT_EQ(runner.starts, 1 + 8) << "one driver's object, eight kernels";
 }
 
 TEST(GraderCCompile, SanitizerDefaultsNeverExit1) {

@@ -11,6 +11,10 @@ namespace uirgrade {
 struct CompileLimits {
   double seconds = 20;                  // wall and CPU time of the compile and link of one kernel
   uint64_t memory_bytes = 1ull << 30;   // the whole compiler tree (cc, cc1, as, ld)
+  /// Each file the compiler writes: the object and the linked kernel. The oracle's kernels link
+  /// to well under 1 MiB with the sanitizers; a kernel far beyond that holds a large constant
+  /// array (§6.2 allows one), whose bytes every copy of the binary would carry. Not in weeks.yaml.
+  uint64_t output_bytes = 16ull << 20;
 };
 
 }  // namespace uirgrade

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include "grader/student_run.h"
 #include "testcase/compare.h"  // assert_line_from_stderr, error_from_stderr
 #include "testcase/parallel.h"
+#include "sandbox/stop_signal.h"
 
 namespace uirgrade {
 namespace {
@@ -74,6 +76,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
     return result;
   }
   const Expected& expected = std::get<Expected>(computed);
+  if (stop_requested()) return not_run_result(test, "not run: " + describe_stop());
   ProcessLimits limits = limits_for_test(test, config, expected.specs);
   bool cut_by_budget = false;
   if (config.deadline) {
@@ -82,11 +85,16 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
     cut_by_budget = left < limits.wall_seconds;
     limits.wall_seconds = std::min(limits.wall_seconds, left);
     limits.cpu_seconds = std::min(limits.cpu_seconds, left);
+    // Also for the runs whose limits are widened from these (a kernel counted under valgrind).
+    limits.not_after = *config.deadline;
   }
   Outcome outcome = run_student_on_test(test, expected, limits, config, runner, compiler);
   // A time-out caused by the budget's cut is the budget's, not the student's.
   if (cut_by_budget && outcome.failure && outcome.failure->verdict == Verdict::Timeout)
     return not_run_result(test, fmt::format("not run: {} during this test", kBudgetRanOut));
+  // A failure once the grader is stopping may be the stop's own doing (a run killed, a compile
+  // refused): not the student's. A pass that finished before it stands.
+  if (outcome.failure && stop_requested()) return not_run_result(test, "not run: " + describe_stop());
   result.seconds = outcome.seconds;
   result.compile_seconds = outcome.compile_seconds;
   if (!outcome.failure) {
@@ -130,7 +138,15 @@ TestResult grade_test(const TestCase& test, const ExpectedOrError& expected, con
                       CommandRunner& runner, CCompiler& compiler) {
   TestResult result;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    result = grade_test_once(test, expected, config, runner, compiler);
+    // A check that throws on what a student printed (memory it could not get, a bug of ours) costs
+    // that test, as an error of ours, never the run: the class's other students are still graded.
+    try {
+      result = grade_test_once(test, expected, config, runner, compiler);
+    } catch (const std::exception& error) {
+      result = result_naming(test);
+      result.verdict = Verdict::InternalError;
+      result.message = fmt::format("internal error (not your fault): the grader failed on this test: {}", error.what());
+    }
     if (result.verdict != Verdict::InternalError) break;
   }
   return result;
@@ -140,6 +156,7 @@ std::string describe_run_stop(RunStop stop, int max_failures) {
   switch (stop) {
     case RunStop::MaxFailures: return fmt::format("grading stopped after {} failures (--max-failures)", max_failures);
     case RunStop::StudentBudget: return kBudgetRanOut;
+    case RunStop::Stopped: return describe_stop();
     case RunStop::Finished: break;
   }
   return "every test ran";
@@ -155,9 +172,10 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
   std::mutex stop_mutex;
   RunStop stopped_by = RunStop::Finished;
   auto keep_going = [&] {
-    RunStop stop = config.max_failures != 0 && failures.load() >= config.max_failures ? RunStop::MaxFailures
-                   : budget_spent()                                                   ? RunStop::StudentBudget
-                                                                                      : RunStop::Finished;
+    RunStop stop = stop_requested()                                                    ? RunStop::Stopped
+                   : config.max_failures != 0 && failures.load() >= config.max_failures ? RunStop::MaxFailures
+                   : budget_spent()                                                     ? RunStop::StudentBudget
+                                                                                        : RunStop::Finished;
     if (stop == RunStop::Finished) return true;
     std::lock_guard lock(stop_mutex);
     if (stopped_by == RunStop::Finished) stopped_by = stop;
@@ -182,7 +200,7 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
       slots[k] = std::move(result);
       if (on_finished) on_finished(*slots[k]);
     });
-    if (budget_spent()) continue;
+    if (budget_spent() || stop_requested()) continue;
     // This phase's failures only (the other's are hidden from the minimiser), within what is left of
     // the run's one minimising budget.
     std::vector<std::optional<TestResult>> phase_slots(tests.size());
@@ -209,6 +227,13 @@ GradeRun grade_tests(const std::vector<TestCase>& tests, const GradeConfig& conf
   }
   // The pool may be told to stop when no test is left to take: then nothing was stopped.
   if (run.not_run > 0) run.stopped_by = stopped_by;
+  // A stop also cuts tests short that the pool had already taken: they count as not run too.
+  if (stop_requested()) {
+    run.stopped_by = RunStop::Stopped;
+    run.not_run = static_cast<int>(std::count_if(run.results.begin(), run.results.end(), [](const TestResult& result) {
+      return result.verdict == Verdict::NotRun;
+    }));
+  }
   return run;
 }
 

@@ -34,11 +34,12 @@ TestResult grade_test(const TestCase& test, const ExpectedOrError& expected, con
                       CommandRunner& runner, CCompiler& compiler);
 
 /// Why a run left tests unrun.
-enum class RunStop { Finished, MaxFailures, StudentBudget };
+/// Stopped: the grader was asked to stop (SIGTERM, SIGINT, SIGHUP; sandbox/stop_signal.h).
+enum class RunStop { Finished, MaxFailures, StudentBudget, Stopped };
 
 struct GradeRun {
   std::vector<TestResult> results;  // in the order of the tests, every test (those not run: NotRun)
-  int not_run = 0;                  // skipped after --max-failures or the student budget
+  int not_run = 0;                  // skipped after --max-failures, the student budget or a stop
   RunStop stopped_by = RunStop::Finished;  // what skipped them; Finished when not_run == 0
 };
 

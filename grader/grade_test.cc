@@ -7,7 +7,9 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sandbox/stop_signal.h"
 #include "testcase/test_case_testing.h"
 
 namespace uirgrade {
@@ -487,6 +490,52 @@ TEST(GraderEngine, StudentBudgetStopsGradingAndMarksTheRest) {
   EXPECT_GE(run.not_run, 5);
   EXPECT_LE(run.not_run, 8);
   EXPECT_EQ(run.stopped_by, RunStop::StudentBudget);
+}
+
+// SIGTERM (sandbox/stop_signal.h) during the third test: no test starts after it, the test in flight
+// and the rest fail as not run, naming the stop; a failure during the stop is not the student's.
+TEST(GraderEngine, AStopSignalStopsGradingAndMarksTheRest) {
+  std::vector<TestCase> tests;
+  for (int k = 0; k < 10; ++k) tests.push_back(make_test("week3/t" + std::to_string(k), kSquares));
+  std::atomic<int> runs{0};
+  FakeRunner stopping([&](const ProcessRequest&) {
+    if (++runs == 3) {
+      request_stop_for_testing(SIGTERM);
+      ProcessResult killed;  // what the runner gives a run the stop killed
+      killed.stopped = true;
+      killed.internal_error = describe_stop();
+      return killed;
+    }
+    return exited(0, kSquaresOut);
+  });
+  GradeConfig config = make_config();
+  config.jobs = 1;
+  CCompiler compiler(stopping, 1024);
+  GradeRun run = grade_tests(tests, config, stopping, compiler, nullptr);
+  clear_stop_for_testing();
+  ASSERT_EQ(run.results.size(), 10u);
+  EXPECT_EQ(run.results[1].verdict, Verdict::Pass);
+  EXPECT_EQ(run.results[2].verdict, Verdict::NotRun) << run.results[2].message;
+  EXPECT_EQ(run.results[2].message, "not run: the grader was stopped (SIGTERM)");
+  EXPECT_EQ(run.results[9].verdict, Verdict::NotRun);
+  EXPECT_EQ(run.not_run, 8);
+  EXPECT_EQ(run.stopped_by, RunStop::Stopped);
+  EXPECT_EQ(runs, 3) << "a process started after the stop";
+}
+
+// The budget reaches the runs whose limits are widened from the test's (a kernel counted under
+// valgrind gets a hundred times the test's wall time): every request carries its end.
+TEST(GraderEngine, EveryRunOfABudgetedStudentCarriesTheBudgetsEnd) {
+  std::optional<std::chrono::steady_clock::time_point> seen;
+  FakeRunner runner([&](const ProcessRequest& request) {
+    seen = request.limits.not_after;
+    return exited(0, kSquaresOut);
+  });
+  GradeConfig config = make_config();
+  config.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  ASSERT_EQ(grade_with(make_test("week3/t", kSquares), runner, config).verdict, Verdict::Pass);
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_EQ(*seen, *config.deadline);
 }
 
 TEST(GraderEngine, TimeoutOptionCapsTheSuitesOwnTimeout) {

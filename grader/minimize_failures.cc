@@ -17,6 +17,7 @@
 #include "grader/keep.h"
 #include "testcase/parallel.h"
 #include "grader/reproduce.h"
+#include "sandbox/stop_signal.h"
 
 namespace uirgrade {
 namespace {
@@ -28,11 +29,12 @@ void minimize_failure(const TestCase& test, TestResult& result, double seconds, 
                       CommandRunner& runner, CCompiler& compiler) {
   GradeConfig quiet = config;
   quiet.keep_dir.clear();
+  // Once the grader is stopping no candidate is run: the minimiser runs out of attempts at once.
   auto still_fails = [&](const TestCase& candidate) {
-    return grade_test(candidate, quiet, runner, compiler).verdict == result.verdict;
+    return !stop_requested() && grade_test(candidate, quiet, runner, compiler).verdict == result.verdict;
   };
   std::optional<TestCase> smallest = config.minimize(test, still_fails, seconds);
-  if (!smallest) return;
+  if (!smallest || stop_requested()) return;
   smallest->name = test.name + std::string(kMinimizedSuffix);
   TestResult again = grade_test(*smallest, config, runner, compiler);  // keeps it with --keep
   result.minimized = generated_program_text(*smallest);
@@ -78,7 +80,8 @@ void minimize_generated_failures(const std::vector<TestCase>& tests, std::vector
   if (config.deadline) end = std::min(end, *config.deadline);
   const size_t threads = static_cast<size_t>(std::max(1, config.jobs));
   std::atomic<size_t> started{0};
-  run_on_pool(failing.size(), static_cast<int>(threads), [&] { return Clock::now() < end; }, [&](size_t i) {
+  run_on_pool(failing.size(), static_cast<int>(threads), [&] { return Clock::now() < end && !stop_requested(); },
+              [&](size_t i) {
     const size_t waiting = failing.size() - started.fetch_add(1);  // this one and those not started
     const double left = std::chrono::duration<double>(end - Clock::now()).count();
     const double share = left * static_cast<double>(std::min(threads, waiting)) / static_cast<double>(waiting);

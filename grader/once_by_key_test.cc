@@ -43,5 +43,22 @@ TEST(OnceByKey, AValueNotKeptIsMadeAgainByTheNextCaller) {
   EXPECT_EQ(made, 2);
 }
 
+TEST(OnceByKey, WithACapacityTheLeastRecentlyUsedValueIsDropped) {
+  OnceByKey<int> once(2);
+  int made = 0;
+  auto make = [&] { return ++made; };
+  once.get("a", make);
+  once.get("b", make);
+  EXPECT_FALSE(once.get("a", make).computed_here) << "a is used again: b is now the oldest";
+  once.get("c", make);
+  EXPECT_EQ(once.size(), 2u);
+  EXPECT_FALSE(once.get("a", make).computed_here);
+  EXPECT_TRUE(once.get("b", make).computed_here) << "b was dropped for c";
+  EXPECT_EQ(made, 4);
+  OnceByKey<int> unbounded;
+  for (int k = 0; k < 100; ++k) unbounded.get(std::to_string(k), make);
+  EXPECT_EQ(unbounded.size(), 100u);
+}
+
 }  // namespace
 }  // namespace uirgrade

@@ -202,6 +202,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     }
   }
 
+  drop_products(compiled);  // checked: not held through the runs below
   ProcessRequest binary = kernel_run_request(compiled, compiler);
   binary.stdin_data = expected.input_text;
   binary.limits = limits;

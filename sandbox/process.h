@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -22,6 +23,9 @@ class SandboxPool;
 
 struct ProcessLimits {
   double wall_seconds = 10.0;
+  /// An end besides wall_seconds (a student's time budget, --student-budget): the run is stopped
+  /// there as at its wall-clock limit, however far its limits were widened (a counted run).
+  std::optional<std::chrono::steady_clock::time_point> not_after;
   /// The CPU time of one process, all its threads together, in units of one busy thread: the
   /// RLIMIT_CPU is this times cpu_helper_threads (process_status.h), so that a runtime's garbage
   /// collector and JIT threads, busy beside the program on a many-core machine, do not stop a run the
@@ -87,6 +91,9 @@ struct ProcessRequest {
 struct ProcessResult {
   bool started = false;      // false: internal error (spawn or sandbox failed): never the student's fault
   std::string internal_error;
+  /// The grader was asked to stop (sandbox/stop_signal.h): the run was killed, or never started;
+  /// with started false and internal_error saying so. Nothing about the student.
+  bool stopped = false;
   bool exited = false;       // exited normally: exit_code is set
   int exit_code = -1;
   int signal = 0;            // killed by this signal (0: none)

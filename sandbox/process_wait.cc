@@ -13,6 +13,7 @@
 #include <cerrno>
 
 #include "sandbox/sandbox.h"
+#include "sandbox/stop_signal.h"
 
 namespace uirgrade {
 namespace {
@@ -68,8 +69,10 @@ Watched watch(pid_t pid, int pidfd, Clock::time_point deadline, const std::funct
               OutputCapture& out, OutputCapture& err) {
   std::optional<Clock::time_point> exited_at;
   Clock::time_point next_check = Clock::now() + kLimitCheckInterval;
+  const int stop = stop_fd();
   for (;;) {
     Clock::time_point now = Clock::now();
+    if (!exited_at && stop_requested()) return {std::nullopt, false, true};
     if (!exited_at && now >= deadline) return {};
     if (!exited_at && limit_reached && now >= next_check) {
       if (limit_reached()) return {std::nullopt, true};
@@ -79,11 +82,12 @@ Watched watch(pid_t pid, int pidfd, Clock::time_point deadline, const std::funct
     Clock::time_point wake = exited_at ? *exited_at + kEofGrace : deadline;
     if (!exited_at && limit_reached) wake = std::min(wake, next_check);
     if (pidfd < 0 && !exited_at) wake = std::min(wake, now + std::chrono::milliseconds(10));  // no pidfd: poll
-    std::array<pollfd, 3> fds{};
+    std::array<pollfd, 4> fds{};
     nfds_t count = 0;
     for (OutputCapture* capture : {&out, &err})
       if (capture->open()) fds[count++] = {capture->fd(), POLLIN, 0};
     if (pidfd >= 0 && !exited_at) fds[count++] = {pidfd, POLLIN, 0};
+    if (stop >= 0 && !exited_at) fds[count++] = {stop, POLLIN, 0};
     auto wait_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(wake - now).count();
     timespec timeout{static_cast<time_t>(wait_ns / 1'000'000'000), static_cast<long>(wait_ns % 1'000'000'000)};
     if (ppoll(fds.data(), count, &timeout, nullptr) < 0 && errno != EINTR) usleep(1000);  // not seen: no spin

@@ -21,10 +21,12 @@ constexpr auto kEofGrace = std::chrono::milliseconds(100);
 struct Watched {
   std::optional<Clock::time_point> exited_at;  // nullopt: stopped at the deadline or at a limit
   bool at_limit = false;                       // `limit_reached` said so before it exited
+  bool stopped = false;                        // the grader was asked to stop (sandbox/stop_signal.h)
 };
 
-/// Waits until the program exits (and its pipes close, or kEofGrace passes), the deadline passes or
-/// `limit_reached` (asked every 100 ms; may be empty) says so, capturing its output meanwhile.
+/// Waits until the program exits (and its pipes close, or kEofGrace passes), the deadline passes,
+/// `limit_reached` (asked every 100 ms; may be empty) says so or the grader is asked to stop
+/// (stop_fd() becomes readable), capturing its output meanwhile.
 Watched watch(pid_t pid, int pidfd, Clock::time_point deadline, const std::function<bool()>& limit_reached,
               OutputCapture& out, OutputCapture& err);
 

@@ -53,6 +53,7 @@
 #include "sandbox/run_memory.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandbox_pool.h"
+#include "sandbox/stop_signal.h"
 
 namespace uirgrade {
 namespace {
@@ -121,6 +122,13 @@ ProcessResult internal_error(std::string message) {
   return result;
 }
 
+// A run the grader's stop killed or kept from starting.
+ProcessResult stopped_run() {
+  ProcessResult result = internal_error(describe_stop());
+  result.stopped = true;
+  return result;
+}
+
 
 // Whether uid/gid (with `group`) may use `path` as `mode` says (R_OK, with X_OK for the
 // executable), asked of the kernel unless `checks` already found it could; *error says why not.
@@ -140,6 +148,7 @@ bool workdir_on_tmpfs(Tier tier) { return tier != Tier::Uid && can_mount_run_tmp
 
 ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool,
                           AccessChecks* access_checks) {
+  if (stop_requested()) return stopped_run();  // no new run once the grader is stopping
   if (request.argv.empty()) return internal_error("empty command line");
   std::string error;
   std::string executable = resolve_executable(request.argv[0], &error);
@@ -275,7 +284,8 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
 
   Fd pidfd(static_cast<int>(syscall(SYS_pidfd_open, pid, 0)));
   const Clock::time_point deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds));
+      std::min(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds)),
+               limits.not_after.value_or(Clock::time_point::max()));
   // A v1 memory cgroup kills one process at its limit and leaves the rest (v2's oom.group kills
   // all): the run ends there. A measured working directory is watched the same way, and so is the
   // run's resident memory where no memory cgroup holds it (the none tier too: a debugging grader
@@ -341,6 +351,8 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
     remove_ipc_objects_of(lease->uid());
     remove_entries_owned_by(lease->uid(), places_a_uid_can_leave_things());
   }
+
+  if (watched.stopped) return stopped_run();  // cleaned up above like any run; its outcome says nothing
 
   ProcessResult result;
   result.started = true;
