@@ -79,13 +79,15 @@ TEST_P(PureKernelAttack, EachHostileKernelWorksWithoutTheChecksAndIsRefusedWithI
       {"file_scope_state", "`calls`, a file-scope object that is not const"},
       {"function_pointer_to_libc", "function pointer"},
       {"implicit_declaration_of_syscall", "calls syscall()"},
+      {"lone_cr_hides_a_line_marker_and_a_goto", "carriage return"},
+      {"lone_cr_hides_no_sanitize", "carriage return"},
       {"no_sanitize_attribute", "attribute"},
       {"pragma_operator", "_Pragma"},
       {"sanitizer_only_code_by_ifdef", "`#ifdef`"},
       {"section_attribute_injects_assembly", "attribute"},
-      {"splice_hides_a_pragma", "`#pragma`"},
+      {"splice_hides_a_pragma", "line splice"},
       {"system_runs_a_second_program", "calls system()"},
-      {"trigraph_hides_a_define", "`#define`"},
+      {"trigraph_hides_a_define", "trigraph `?\?=`"},
   };
   int seen = 0;
   for (const auto& entry : fs::directory_iterator(UIRGRADE_SOURCE_DIR "/grader/testdata/hostile/kernels")) {
