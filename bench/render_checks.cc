@@ -100,8 +100,9 @@ Render make_render(const std::string& shape, size_t target) {
 
 struct Figure {
   bool finished = false;
-  double seconds = 0;
-  long peak_kib = 0;  // the child's peak resident set
+  double seconds = 0;      // wall time of the checks
+  double cpu_seconds = 0;  // the child's CPU time, set-up included (on a loaded machine, the steadier figure)
+  long peak_kib = 0;       // the child's peak resident set
 };
 
 /// Runs `work` in a child; stops it after `limit` seconds.
@@ -135,6 +136,8 @@ Figure in_child(Work work, double limit) {
                     read(pipe_fds[0], &figure.seconds, sizeof figure.seconds) == sizeof figure.seconds;
   close(pipe_fds[0]);
   figure.peak_kib = usage.ru_maxrss;
+  figure.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                       static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   return figure;
 }
 
@@ -154,8 +157,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::printf("%-8s %10s  %10s %10s  %10s %12s  %s\n", "shape", "bytes", "seconds", "ns/byte", "peak MiB",
-              "extra B/byte", "");
+  std::printf("%-8s %10s  %10s %10s %10s  %10s %12s\n", "shape", "bytes", "seconds", "cpu s", "cpu ns/B",
+              "peak MiB", "extra B/byte");
   for (const std::string& shape : shapes) {
     for (size_t bytes = 1 << 10; bytes <= (max_mib << 20); bytes *= 4) {
       Render render = make_render(shape, bytes);
@@ -169,13 +172,14 @@ int main(int argc, char** argv) {
           },
           limit);
       const double extra = static_cast<double>(checked.peak_kib - idle.peak_kib) * 1024.0;
+      const double cpu = checked.cpu_seconds - idle.cpu_seconds;
       if (checked.finished)
-        std::printf("%-8s %10zu  %10.4f %10.1f  %10.1f %12.1f\n", shape.c_str(), render.c.size(), checked.seconds,
-                    checked.seconds * 1e9 / static_cast<double>(render.c.size()), checked.peak_kib / 1024.0,
+        std::printf("%-8s %10zu  %10.4f %10.4f %10.1f  %10.1f %12.1f\n", shape.c_str(), render.c.size(),
+                    checked.seconds, cpu, cpu * 1e9 / static_cast<double>(render.c.size()), checked.peak_kib / 1024.0,
                     extra / static_cast<double>(render.c.size()));
       else
-        std::printf("%-8s %10zu  %10s %10s  %10.1f %12s  (stopped after %g s)\n", shape.c_str(), render.c.size(),
-                    ">limit", "-", checked.peak_kib / 1024.0, "-", limit);
+        std::printf("%-8s %10zu  %10s %10.4f %10s  %10.1f %12s  (stopped after %g s)\n", shape.c_str(),
+                    render.c.size(), ">limit", cpu, "-", checked.peak_kib / 1024.0, "-", limit);
       std::fflush(stdout);
       if (!checked.finished) break;  // larger sizes only take longer
     }
