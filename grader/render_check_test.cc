@@ -1,5 +1,7 @@
 #include "grader/render_check.h"
 
+#include <chrono>
+
 #include <gtest/gtest.h>
 
 namespace uirgrade {
@@ -158,6 +160,38 @@ TEST(GraderRenderCheck, ThePreprocessedUnitIsCheckedInTheMainFilesLinesOnly) {
   auto assembly = find_forbidden_in_preprocessed("# 1 \"kernel.c\"\nint kernel(void) { __asm__(\"jmp 0\"); return 0; }\n", "", {});
   ASSERT_TRUE(assembly);
   EXPECT_NE(assembly->what.find("__asm__"), std::string::npos);
+}
+
+// Issue 39's two shapes that made the checks quadratic, a MiB each (the most a kernel may be):
+// one line of `(*`, where each `(` used to look for its `)` to the end of the file (3.4 s of CPU
+// at 64 KiB, over 30 s at 256 KiB before; bench_render_checks), and a chain of static helpers,
+// valid C, where each function used to start a search of its own (4 s at 256 KiB). Now each
+// takes a fraction of a second; the bound leaves room for a loaded machine.
+TEST(GraderRenderCheck, AMebibyteOfBracketsOrOfHelpersIsCheckedInLinearTime) {
+  std::string parens = "#include <stdint.h>\nint32_t kernel(int32_t *data0) {\n  ";
+  while (parens.size() < (1u << 20) - 64) parens += "(*";
+  parens += "\n  return 0;\n}\n";
+  std::string helpers = "#include <stdint.h>\nstatic int32_t h0(int32_t x) { return x; }\n";
+  int k = 1;
+  for (; helpers.size() < (1u << 20) - 128; ++k)
+    helpers += "static int32_t h" + std::to_string(k) + "(int32_t x) { return h" + std::to_string(k - 1) + "(x) + 1; }\n";
+  helpers += "int32_t kernel(int32_t *data0) { data0[0] = h" + std::to_string(k - 1) + "(data0[0]); return 0; }\n";
+  for (const std::string* c : {&parens, &helpers}) {
+    ASSERT_LE(c->size(), 1u << 20);
+    const auto start = std::chrono::steady_clock::now();
+    std::optional<ForbiddenConstruct> found = find_forbidden_construct(*c);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 10.0) << c->substr(0, 80);
+    if (c == &helpers) {
+      EXPECT_FALSE(found) << found->line << ": " << found->what;  // valid C, no recursion
+    }
+  }
+  // Closed into a ring by one call, the chain is recursion, found at that call.
+  helpers.replace(helpers.find("return x;"), 9, "return h" + std::to_string(k - 1) + "(x);");
+  std::optional<ForbiddenConstruct> ring = find_forbidden_construct(helpers);
+  ASSERT_TRUE(ring);
+  EXPECT_EQ(ring->line, 2);
+  EXPECT_TRUE(ring->what.starts_with("recursion (h0 -> h" + std::to_string(k - 1) + " -> ")) << ring->what.substr(0, 80);
 }
 
 }  // namespace
