@@ -89,6 +89,7 @@ std::vector<CToken> tokenize_c(std::string_view c) {
   const std::vector<LogicalChar> text = logical_chars(c);
   auto at = [&](size_t k) { return k < text.size() ? text[k].ch : '\0'; };
   std::vector<CToken> tokens;
+  tokens.reserve(text.size() / 4 + 16);  // a rendered line of C has about one token in four bytes
   bool line_start = true;
   size_t k = 0;
   auto emit = [&](CToken::Kind kind, size_t from, size_t to, std::string meaning = "") {

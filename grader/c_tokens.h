@@ -2,7 +2,9 @@
 // trigraphs replaced (gcc honours them under -std=c11), line splices (backslash-newline) removed,
 // comments gone, literals one token each, digraphs spelled as the punctuator they stand for. The
 // render rules (pure_kernel_check.h) read these tokens, so no spelling hides a directive or a
-// keyword from them that the compiler would see.
+// keyword from them that the compiler would see. A student's kernel reaches them only after
+// kernel_text.h has refused trigraphs, splices and a lone CR (which gcc ends a line at, and this
+// reader did not); they are still replayed here for every other C the grader reads.
 #pragma once
 
 #include <string>

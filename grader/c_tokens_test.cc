@@ -18,7 +18,7 @@ std::vector<std::string> texts(const std::vector<CToken>& tokens) {
 }
 
 TEST(CTokens, TrigraphsAndDigraphsAreWhatTheyMean) {
-  std::vector<CToken> tokens = tokenize_c("?" "?=define X 1\n%:include <x.h>\n");
+  std::vector<CToken> tokens = tokenize_c("?\?=define X 1\n%:include <x.h>\n");
   ASSERT_GE(tokens.size(), 6u);
   EXPECT_EQ(tokens[0].text, "#");
   EXPECT_TRUE(tokens[0].starts_line);
@@ -32,7 +32,7 @@ TEST(CTokens, ASpliceJoinsWordsEvenWithBlanksBeforeTheNewline) {
   EXPECT_EQ(texts(tokenize_c("sys\\\ntem(1);")), (std::vector<std::string>{"system", "(", "1", ")", ";"}));
   EXPECT_EQ(texts(tokenize_c("sys\\  \r\ntem")), (std::vector<std::string>{"system"}));
   // A splice made of a trigraph: `??/` is a backslash.
-  EXPECT_EQ(texts(tokenize_c("go?" "?/\nto")), (std::vector<std::string>{"goto"}));
+  EXPECT_EQ(texts(tokenize_c("go?\?/\nto")), (std::vector<std::string>{"goto"}));
 }
 
 TEST(CTokens, CommentsAndLiteralsHideNoWordsAndLinesAreKept) {

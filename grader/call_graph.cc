@@ -5,9 +5,11 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <map>
 #include <set>
+#include <unordered_map>
+
+#include "grader/c_tokens.h"
+#include "grader/call_cycles.h"
 
 namespace uirgrade {
 namespace {
@@ -36,17 +38,6 @@ int line_of_location(std::string_view location) {
   return line;
 }
 
-std::string source_line(std::string_view c, int line) {
-  size_t start = 0;
-  for (int l = 1; l < line && start != std::string_view::npos; ++l) {
-    start = c.find('\n', start);
-    if (start != std::string_view::npos) ++start;
-  }
-  if (start == std::string_view::npos || start > c.size()) return "";
-  std::string_view rest = c.substr(start);
-  return std::string(rest.substr(0, rest.find('\n')));
-}
-
 }  // namespace
 
 CallGraph parse_call_graph(std::string_view vcg) {
@@ -72,60 +63,36 @@ CallGraph parse_call_graph(std::string_view vcg) {
 }
 
 std::optional<ForbiddenConstruct> find_forbidden_call(const CallGraph& graph, std::string_view c) {
-  std::map<std::string, std::string> names;  // node title -> function name
-  for (const CallGraph::Function& function : graph.functions) names[function.id] = function.name;
+  std::unordered_map<std::string, size_t> index;  // node title -> function
+  for (size_t f = 0; f < graph.functions.size(); ++f) index.emplace(graph.functions[f].id, f);
   auto name_of = [&](const std::string& id) {
-    auto it = names.find(id);
-    return it == names.end() ? id : it->second;
+    auto it = index.find(id);
+    return it == index.end() ? id : graph.functions[it->second].name;
   };
+  // The first finding by line; its source line is read once, at the end.
   std::optional<ForbiddenConstruct> first;
   auto consider = [&](std::string what, int line) {
-    if (!first || line < first->line) first = ForbiddenConstruct{std::move(what), line, source_line(c, line)};
+    if (!first || line < first->line) first = ForbiddenConstruct{std::move(what), line, ""};
   };
 
-  std::map<std::string, std::vector<const CallGraph::Call*>> out_calls;
+  std::vector<CallEdge> calls;  // between the file's own functions
   for (const CallGraph::Call& call : graph.calls) {
-    if (call.to == "__indirect_call")
+    if (call.to == "__indirect_call") {
       consider(fmt::format("an indirect call (through a function pointer) in {}", name_of(call.from)), call.line);
-    else if (name_of(call.to) == "main")  // the driver's main calls the kernel
+    } else if (name_of(call.to) == "main") {  // the driver's main calls the kernel
       consider(fmt::format("recursion ({} -> main -> kernel)", name_of(call.from)), call.line);
-    else
-      out_calls[call.from].push_back(&call);
-  }
-
-  // A cycle: one iterative depth-first search over every function (a rendered file may be large);
-  // a call to a function still on the search path closes a cycle, reported from that function.
-  enum class Colour { Unseen, OnPath, Done };
-  std::map<std::string, Colour> colour;
-  for (const CallGraph::Function& root : graph.functions) {
-    if (colour[root.id] != Colour::Unseen) continue;
-    std::vector<std::pair<std::string, size_t>> stack = {{root.id, 0}};  // (function, next out-call)
-    colour[root.id] = Colour::OnPath;
-    while (!stack.empty()) {
-      const std::string node = stack.back().first;
-      const auto& calls = out_calls[node];
-      if (stack.back().second == calls.size()) {
-        colour[node] = Colour::Done;
-        stack.pop_back();
-        continue;
-      }
-      const CallGraph::Call* call = calls[stack.back().second++];
-      if (!names.contains(call->to)) continue;  // a library function
-      Colour& seen = colour[call->to];
-      if (seen == Colour::OnPath) {
-        std::string chain;
-        bool in_cycle = false;
-        for (const auto& [function, next] : stack) {
-          in_cycle = in_cycle || function == call->to;
-          if (in_cycle) chain += name_of(function) + " -> ";
-        }
-        consider(fmt::format("recursion ({}{})", chain, name_of(call->to)), call->line);
-      } else if (seen == Colour::Unseen) {
-        seen = Colour::OnPath;
-        stack.push_back({call->to, 0});
-      }
+    } else {
+      auto from = index.find(call.from), to = index.find(call.to);
+      if (from != index.end() && to != index.end()) calls.push_back({from->second, to->second, call.line});
     }
   }
+  // A cycle among the file's functions (call_cycles.h: linear, however long a chain of helpers).
+  if (std::optional<CallCycle> cycle = first_call_cycle(graph.functions.size(), calls)) {
+    std::string chain;
+    for (size_t function : cycle->functions) chain += (chain.empty() ? "" : " -> ") + graph.functions[function].name;
+    consider(fmt::format("recursion ({})", chain), cycle->line);
+  }
+  if (first) first->source_line = text_line(c, first->line);
   return first;
 }
 

@@ -79,13 +79,15 @@ TEST_P(PureKernelAttack, EachHostileKernelWorksWithoutTheChecksAndIsRefusedWithI
       {"file_scope_state", "`calls`, a file-scope object that is not const"},
       {"function_pointer_to_libc", "function pointer"},
       {"implicit_declaration_of_syscall", "calls syscall()"},
+      {"lone_cr_hides_a_line_marker_and_a_goto", "carriage return"},
+      {"lone_cr_hides_no_sanitize", "carriage return"},
       {"no_sanitize_attribute", "attribute"},
       {"pragma_operator", "_Pragma"},
       {"sanitizer_only_code_by_ifdef", "`#ifdef`"},
       {"section_attribute_injects_assembly", "attribute"},
-      {"splice_hides_a_pragma", "`#pragma`"},
+      {"splice_hides_a_pragma", "line splice"},
       {"system_runs_a_second_program", "calls system()"},
-      {"trigraph_hides_a_define", "`#define`"},
+      {"trigraph_hides_a_define", "trigraph `?\?=`"},
   };
   int seen = 0;
   for (const auto& entry : fs::directory_iterator(UIRGRADE_SOURCE_DIR "/grader/testdata/hostile/kernels")) {
@@ -131,23 +133,26 @@ TEST_P(PureKernelAttack, AnHonestKernelUsingEveryAllowedConstructPasses) {
   EXPECT_EQ(graded.verdict, Verdict::Pass) << graded.message << "\n" << graded.details;
 }
 
-// 100000 statements of plain C: cc1 with the sanitizers needs well over 8 s for them (about 6 s for
-// 60000 on this machine idle).
+// As many short statements of plain C as fit in spec §6.2's 1 MiB (48695): cc1 with the sanitizers
+// needs 11 s and 300 MB for them on this 2-core machine under load (5.5 s for half of them).
 std::string compile_time_bomb() {
-  std::string c = "#include <stdint.h>\nint32_t kernel(void) {\n  int32_t v[64] = {0};\n";
-  for (int k = 0; k < 100000; ++k)
-    c += "  v[" + std::to_string(k % 64) + "] = (int32_t)((uint32_t)v[" + std::to_string(k * 7 % 64) + "] * 3u + (uint32_t)v[" +
-         std::to_string(k * 13 % 64) + "]);\n";
-  return c + "  return v[0] * 0;\n}\n";
+  std::string c = "#include <stdint.h>\nint32_t kernel(void) {\n  uint32_t v[64] = {0};\n";
+  const std::string tail = "  return (int32_t)(v[0] * 0u);\n}\n";
+  for (int k = 0;; ++k) {
+    std::string statement =
+        "v[" + std::to_string(k % 64) + "]=v[" + std::to_string(k * 7 % 64) + "]*3u+v[" + std::to_string(k * 13 % 64) + "];\n";
+    if (c.size() + statement.size() + tail.size() > (1u << 20)) break;
+    c += statement;
+  }
+  return c + tail;
 }
 
 TEST_P(PureKernelAttack, ACompileTimeBombIsTheStudentsAndStopsAtTheLimitOrTheBudget) {
   const std::string bomb = compile_time_bomb();
   // Weakened: a loose compile limit (as the old 120 s) lets the bomb hold the grader for all of it.
-  // The compiler's own time is what is compared (the text checks before it take seconds of their
-  // own on 100000 lines when the machine is busy).
-  TestResult loose = grade(bomb, false, "bomb-loose", CompileLimits{8, 1ull << 30});
-  EXPECT_GE(loose.compile_seconds, 7.5) << "the bomb compiled within 8 s: it is no bomb here";
+  // The compiler's own time is what is compared.
+  TestResult loose = grade(bomb, false, "bomb-loose", CompileLimits{5, 1ull << 30});
+  EXPECT_GE(loose.compile_seconds, 4.5) << "the bomb compiled within 5 s: it is no bomb here";
   // The week's compile limit: stopped there, and the verdict is the student's, not an internal error.
   TestResult limited = grade(bomb, false, "bomb", CompileLimits{2, 1ull << 30});
   EXPECT_LT(limited.compile_seconds, 4);

@@ -106,24 +106,33 @@ size_t check_directive(const Tokens& tokens, size_t k, Findings& findings) {
   return end;
 }
 
-/// Index of the token that closes the bracket opened at `open` (or tokens.size()).
-size_t matching(const Tokens& code, size_t open) {
-  const std::string& o = code[open].text;
-  const std::string c = o == "(" ? ")" : o == "[" ? "]" : "}";
-  int depth = 0;
-  for (size_t k = open; k < code.size(); ++k) {
-    if (code[k].text == o) ++depth;
-    else if (code[k].text == c && --depth == 0) return k;
+/// For each opening bracket of `code`, the index of the token that closes it (tokens.size() when
+/// none does): one pass with a stack per kind of bracket, so that a long run of brackets costs no
+/// more than its length. Other tokens map to themselves.
+std::vector<size_t> matching_brackets(const Tokens& code) {
+  std::vector<size_t> match(code.size());
+  std::vector<size_t> open[3];  // ( [ {
+  auto kind = [](const std::string& t, std::string_view brackets) { return brackets.find(t.size() == 1 ? t[0] : ' '); };
+  for (size_t k = 0; k < code.size(); ++k) {
+    match[k] = k;
+    if (code[k].kind != CToken::Kind::Punctuator) continue;
+    if (size_t o = kind(code[k].text, "([{"); o != std::string_view::npos) {
+      match[k] = code.size();
+      open[o].push_back(k);
+    } else if (size_t c = kind(code[k].text, ")]}"); c != std::string_view::npos && !open[c].empty()) {
+      match[open[c].back()] = k;
+      open[c].pop_back();
+    }
   }
-  return code.size();
+  return match;
 }
+
+/// A declaration without a tag's body (`size_at_tag_body` below).
+constexpr size_t kNoTagBody = static_cast<size_t>(-1);
 
 struct FileScope {
   std::set<std::string> own_functions;  // defined here, with a body
 };
-
-/// No tag body ended in the declaration being read (check_file_scope).
-constexpr size_t kNoTagBody = static_cast<size_t>(-1);
 
 /// One file-scope declaration (its tokens at brace depth 0, bodies of structs and initializers
 /// left out): a prototype, a typedef, a tag, or objects, which must be const.
@@ -185,12 +194,10 @@ void check_declaration(const Tokens& code, const std::vector<size_t>& decl, size
 }
 
 /// Walks the file scope: function definitions (their names), declarations, K&R definitions.
-FileScope check_file_scope(const Tokens& code, Findings& findings) {
+FileScope check_file_scope(const Tokens& code, const std::vector<size_t>& match, Findings& findings) {
   FileScope scope;
   std::vector<size_t> decl;
-  // The declaration's size when a tag's body ended (kNoTagBody: none did). Not a std::optional: gcc 12
-  // warns of it as maybe uninitialized.
-  size_t size_at_tag_body = kNoTagBody;
+  size_t size_at_tag_body = kNoTagBody;  // the declaration's size when a tag's body ended
   for (size_t k = 0; k < code.size();) {
     const std::string& t = code[k].text;
     if (t == ";") {
@@ -204,7 +211,7 @@ FileScope check_file_scope(const Tokens& code, Findings& findings) {
       decl.push_back(k++);
       continue;
     }
-    const size_t close = matching(code, k);
+    const size_t close = match[k];
     const std::string prev = decl.empty() ? "" : code[decl.back()].text;
     const std::string before = decl.size() < 2 ? "" : code[decl[decl.size() - 2]].text;
     auto is_tag = [](const std::string& word) { return word == "struct" || word == "union" || word == "enum"; };
@@ -247,7 +254,8 @@ FileScope check_file_scope(const Tokens& code, Findings& findings) {
 
 /// The rules on each token: words, reserved identifiers, calls, functions as values, `...`,
 /// `[[`, stray `#`, `(*...)(`.
-void check_tokens(const Tokens& code, const FileScope& scope, Findings& findings) {
+void check_tokens(const Tokens& code, const std::vector<size_t>& match, const FileScope& scope,
+                  Findings& findings) {
   int depth = 0;
   for (size_t k = 0; k < code.size(); ++k) {
     const CToken& t = code[k];
@@ -260,12 +268,17 @@ void check_tokens(const Tokens& code, const FileScope& scope, Findings& findings
       if (t.text == "#" || t.text == "##")
         findings.add(t.line, "has a `#` that does not start an #include line");
       if (t.text == "(" && next && *next == "*") {
-        size_t close = matching(code, k);
+        const size_t close = match[k];
         if (close + 1 < code.size() && code[close + 1].text == "(")
           findings.add(t.line, "declares or calls through a function pointer (`(*...)(...)`): a kernel has none");
       }
       continue;
     }
+    if (t.kind == CToken::Kind::Other)  // `\` (a universal character name), `@`, a backquote: not C
+      findings.add(t.line, fmt::format("has `{}` outside a comment or a literal, which is not a C token (a "
+                                       "universal character name, `\\u...`, names a character the checks "
+                                       "cannot read as the compiler does)",
+                                       t.text));
     if (t.kind != CToken::Kind::Identifier) continue;
     for (const WordRule& rule : kWordRules)
       if (t.text == rule.word) findings.add(t.line, std::string(rule.why));
@@ -291,20 +304,26 @@ void check_tokens(const Tokens& code, const FileScope& scope, Findings& findings
 
 }  // namespace
 
-std::optional<ForbiddenConstruct> find_impure_construct(std::string_view c) {
-  const Tokens tokens = tokenize_c(c);
+std::optional<ForbiddenConstruct> find_impure_construct(std::string_view c) { return find_impure_construct(c, tokenize_c(c)); }
+
+std::optional<ForbiddenConstruct> find_impure_construct(std::string_view c, std::vector<CToken> tokens) {
   Findings findings;
-  Tokens code;  // the tokens outside preprocessor lines
-  code.reserve(tokens.size());
+  // The tokens outside preprocessor lines, moved to the front in place (a directive is read before
+  // anything is moved over it): one vector, however long the C.
+  size_t kept = 0;
   for (size_t k = 0; k < tokens.size();) {
     if (tokens[k].starts_line && tokens[k].text == "#" && tokens[k].kind == CToken::Kind::Punctuator) {
       k = check_directive(tokens, k, findings);
     } else {
-      code.push_back(tokens[k++]);
+      if (kept != k) tokens[kept] = std::move(tokens[k]);
+      ++kept, ++k;
     }
   }
-  FileScope scope = check_file_scope(code, findings);
-  check_tokens(code, scope, findings);
+  tokens.resize(kept);
+  const Tokens& code = tokens;
+  const std::vector<size_t> match = matching_brackets(code);
+  FileScope scope = check_file_scope(code, match, findings);
+  check_tokens(code, match, scope, findings);
   std::optional<ForbiddenConstruct> first = findings.first();
   if (first) first->source_line = text_line(c, first->line);
   return first;

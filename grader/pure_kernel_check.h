@@ -7,6 +7,9 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
+
+#include "grader/c_tokens.h"
 
 #include "grader/render_check.h"
 
@@ -15,5 +18,7 @@ namespace uirgrade {
 /// The first violation (by line, then by place on the line) with a sentence a student can act on
 /// (`calls system(), which a kernel may not call`), or nullopt.
 std::optional<ForbiddenConstruct> find_impure_construct(std::string_view c);
+/// The same on `tokens`, the tokens of `c` (tokenize_c), for a caller that has them already.
+std::optional<ForbiddenConstruct> find_impure_construct(std::string_view c, std::vector<CToken> tokens);
 
 }  // namespace uirgrade

@@ -10,11 +10,6 @@
 
 namespace uirgrade {
 
-/// `c` with comments, string and character literals and preprocessor lines replaced by spaces,
-/// newlines kept, so that offsets and line numbers still point into the original text. The
-/// replacement text of a `#define` is kept (a macro can hide a `while`).
-std::string strip_c_noise(std::string_view c);
-
 struct ForbiddenConstruct {
   /// What is wrong, as a student reads it after `kernel.c:LINE: render: `: "uses `while`: a kernel
   /// has only `for` loops", "calls system(), which a kernel may not call ...", "recursion (f -> f)"
@@ -23,30 +18,25 @@ struct ForbiddenConstruct {
   std::string source_line;
 };
 
-/// The first violation of the render rules on the C's text, by line: the pure-kernel rules
-/// (pure_kernel_check.h: directives, `while`/`do`/`goto`, asm, attributes, calls, function
-/// pointers, file-scope objects ...) or a function that calls itself directly or through other
-/// functions of the file.
+/// The first violation of the render rules on the C's text, by line: a byte the compiler would read
+/// otherwise than the checks (kernel_text.h: encoding, control characters, trigraphs, line splices;
+/// first on its line), the pure-kernel rules (pure_kernel_check.h: directives, `while`/`do`/`goto`,
+/// asm, attributes, calls, function pointers, file-scope objects ...) or a call that closes a cycle
+/// among the file's functions (recursion, at the call). A text over 1 MiB is refused unread.
 std::optional<ForbiddenConstruct> find_forbidden_construct(std::string_view c);
-
-/// A directive the rendered C may not use, found on its text before any compiler sees it. Spec §6.2
-/// allows standard headers only, so `#include` must name one of C11's (`#include <stdint.h>`; no
-/// computed include, no path: `#include "/dev/zero"` never reaches the compiler); and line markers
-/// (`#line`, `# 12 "file" 3`) are refused, since they would make the preprocessed text lie about
-/// which lines are the student's. Comments, line splices, digraphs and trigraphs are seen through.
-std::optional<ForbiddenConstruct> find_forbidden_directive(std::string_view c);
 
 /// The render rules on what the compiler compiles: in the preprocessed translation unit (`cc -E`
 /// output, macros expanded, so token pasting and `#define`d keywords are seen), the forbidden words
 /// and inline assembly in the lines that come from the main file (system headers are not the
 /// student's), and any use of a function of `functions` (the file's own, from its call graph) other
 /// than a call: a function whose address is taken can be called back (qsort, atexit, a pointer) in
-/// a cycle no call graph shows. Lines point into `c`, the student's text.
+/// a cycle no call graph shows. The student's lines are all those gcc does not mark as a system
+/// header's, whatever file name a line marker gives. Lines point into `c`, the student's text.
 std::optional<ForbiddenConstruct> find_forbidden_in_preprocessed(std::string_view preprocessed, std::string_view c,
                                                                  const std::set<std::string>& functions);
 
-/// The number of `for` statements in the C's text (comments, strings and preprocessor lines
-/// ignored; a macro's replacement text counts once, however often it is used). Exact for C without
+/// The number of `for` statements in the C's text (comments and literals ignored; a macro's
+/// replacement text counts once, however often it is used). Exact for C without
 /// macros or conditionals, such as the oracle's.
 int count_for_loops(std::string_view c);
 

@@ -14,6 +14,7 @@
 #include "testcase/compare.h"
 #include "grader/headline.h"
 #include "grader/kernel_lockdown_verdict.h"
+#include "grader/kernel_text.h"
 #include "grader/render_check.h"
 #include "grader/startup_check.h"
 #include "testcase/student_program.h"
@@ -23,7 +24,6 @@
 namespace uirgrade {
 namespace {
 
-constexpr uint64_t kRenderStdoutCap = 16ull << 20;
 
 std::string student_command_name(const GradeConfig& config, std::string_view command) {
   std::string base = config.student.substr(config.student.find_last_of('/') + 1);
@@ -116,15 +116,55 @@ CompileLimits compile_limits_for(const GradeConfig& config) {
   return limits;
 }
 
+/// The grader's own work on a render's C (the checks before and after the compile) is the
+/// student's: together bounded like one of their commands, by the test's time limit, and by what
+/// is left of --student-budget; asked after each check. Each check is linear in the C, which is at
+/// most 1 MiB (spec §6.2), so none runs far past the limit.
+class CheckTimer {
+ public:
+  CheckTimer(const ProcessLimits& limits, const GradeConfig& config)
+      : limit_seconds_(limits.wall_seconds), budget_deadline_(config.deadline) {}
+
+  /// Runs `check`, adding its time to what the checks have spent.
+  template <typename Check>
+  auto timed(Check&& check) {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = check();
+    spent_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  }
+
+  /// A time-out when the checks have spent the test's limit or the budget has run out.
+  std::optional<Judgement> over() const {
+    const bool budget_spent = budget_deadline_ && std::chrono::steady_clock::now() >= *budget_deadline_;
+    if (spent_seconds_ < limit_seconds_ && !budget_spent) return std::nullopt;
+    return judged(Verdict::Timeout,
+                  fmt::format("the grader's checks of the rendered C took {:.3g} s, more than the test's {:g} s "
+                              "(the checks count as your time: spec §6.2)",
+                              spent_seconds_, limit_seconds_),
+                  "");
+  }
+
+ private:
+  double limit_seconds_;
+  std::optional<std::chrono::steady_clock::time_point> budget_deadline_;
+  double spent_seconds_ = 0;
+};
+
 Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
                           const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
   ProcessLimits render_limits = limits;
-  render_limits.stdout_cap_bytes = kRenderStdoutCap;
+  // The kernel's size limit (spec §6.2) is the capture's cap: nothing past it is kept or read.
+  render_limits.stdout_cap_bytes = kMaxKernelBytes;
   ProcessResult rendered = run_student("render", test, "", render_limits, config, runner);
 
   Outcome outcome;
   record_process(rendered, outcome);
   std::string what = student_command_name(config, "render");
+  if (rendered.started && rendered.stdout_truncated) {
+    outcome.failure = forbidden_judgement(kernel_too_large(rendered.out));
+    return outcome;
+  }
   if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) {
     name_the_invalid_program(expected, outcome.failure);
     name_a_startup_mistake(config, rendered, outcome.failure);
@@ -149,10 +189,14 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
         judged(Verdict::CompileError, fmt::format("{} printed no C: the rendered C did not compile", what), "");
     return outcome;
   }
-  if (auto forbidden = config.weakened_no_pure_kernel_checks ? std::nullopt : find_forbidden_construct(rendered.out)) {
+  CheckTimer check_timer(limits, config);
+  if (auto forbidden = config.weakened_no_pure_kernel_checks
+                           ? std::nullopt
+                           : check_timer.timed([&] { return find_forbidden_construct(rendered.out); })) {
     outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
+  if ((outcome.failure = check_timer.over())) return outcome;
   outcome.driver_c = uir::render_driver(expected.specs, kProgramFile, !config.weakened_no_kernel_lockdown);
   CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c, compile_limits_for(config));
   outcome.compile_seconds = compiled.seconds;
@@ -175,11 +219,15 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   // The same rules on what the compiler compiled: no macro or function pointer gets past.
   auto forbidden = config.weakened_text_only_render_rules || config.weakened_no_pure_kernel_checks
                        ? std::nullopt
-                       : find_forbidden_in_compiled(compiled.preprocessed, compiled.call_graph, outcome.rendered_c);
+                       : check_timer.timed([&] {
+                           return find_forbidden_in_compiled(compiled.preprocessed, compiled.call_graph,
+                                                             outcome.rendered_c);
+                         });
   if (forbidden) {
     outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
+  if ((outcome.failure = check_timer.over())) return outcome;
   // The object that is linked: what no check of the text saw (kernel_object_check.h).
   if (auto impure = config.weakened_no_pure_kernel_checks
                         ? std::nullopt

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "grader/clause_coverage.h"
+#include "grader/kernel_text.h"
 #include "grader/render_check.h"
 #include "grader/suite.h"
 #include "testcase/test_data.h"
@@ -72,9 +73,17 @@ class Checker {
     std::vector<uir::SlotSpec> specs = uir::slot_specs(compiled.program);
     for (uint64_t seed : kSeeds)
       if (!check_run(test, compiled, specs, seed)) return;
-    if (has_render_mode && test.render_loops) {
+    if (!has_render_mode) return;
+    const std::string c = uir::render_c(compiled);
+    if (c.size() > kMaxKernelBytes)
+      // No compiler could pass it: the grader refuses a kernel over spec §6.2's size before reading it.
+      problem(test.path, 1,
+              fmt::format("a render test, but the oracle's C is {} bytes, more than the {} a kernel may be "
+                          "(spec §6.2): grade it in run mode only",
+                          c.size(), kMaxKernelBytes));
+    if (test.render_loops) {
       // The same count the grader applies to a student's C (comments and strings ignored).
-      int loops = count_for_loops(uir::render_c(compiled));
+      int loops = count_for_loops(c);
       if (loops != *test.render_loops)
         problem(test.path, header_line(test, "render"),
                 fmt::format("the oracle's C has {} for loops, the header says loops={}", loops,

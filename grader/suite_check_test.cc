@@ -145,6 +145,23 @@ TEST(SuiteCheck, FiveBrokenFilesAreAllReportedInOneRun) {
   std::filesystem::remove_all(dir);
 }
 
+// A render test whose oracle C is over spec §6.2's 1 MiB could pass no compiler (the grader refuses
+// the C unread): week 1's 33000-name stress test is a run test, and made a render test, a problem.
+TEST(SuiteCheck, ARenderTestWhoseOracleCIsOverOneMebibyteIsAProblem) {
+  std::filesystem::path dir = copy_of_the_suites("uirgrade-oversized-render-suites");
+  std::ostringstream as_shipped;
+  EXPECT_EQ(check_suites(dir.string(), as_shipped, {}, /*coverage=*/false), 0) << as_shipped.str();
+  edit(dir / "week1/suite.yaml", "tests:\n",
+       "tests:\n  names_33000_each_looked_up_far_below_its_definition: {modes: [run, render]}\n");
+  std::ostringstream out;
+  EXPECT_EQ(check_suites(dir.string(), out, {}, /*coverage=*/false), 1) << out.str();
+  EXPECT_NE(out.str().find("names_33000_each_looked_up_far_below_its_definition.uir:1: suite error: a render test, "
+                           "but the oracle's C is"),
+            std::string::npos)
+      << out.str();
+  std::filesystem::remove_all(dir);
+}
+
 // The suites must be able to fail a student: each of the book's failed linearizer designs, planted
 // in the oracle, breaks the headers of the tests written to catch it.
 TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {

@@ -166,7 +166,11 @@ std::string first_lines(std::string_view text, size_t max_lines) {
   while (pos < text.size() && shown < max_lines) {
     size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    result.append(text.substr(pos, end - pos)).push_back('\n');
+    if (end - pos <= kExcerptLineBytes)
+      result.append(text.substr(pos, end - pos));
+    else
+      result.append(text.substr(pos, kExcerptLineBytes)) += fmt::format("... ({} more bytes)", end - pos - kExcerptLineBytes);
+    result.push_back('\n');
     pos = end + 1;
     ++shown;
   }

@@ -49,7 +49,10 @@ std::optional<ReportedError> error_from_stderr(std::string_view err);
 
 /// The first line of `text` (without its line end), cut to `max_chars` with "..." when longer.
 std::string first_line(std::string_view text, size_t max_chars = 200);
-/// The first `max_lines` lines of `text`, with "... (N more lines)" when there are more.
+/// The first `max_lines` lines of `text`, with "... (N more lines)" when there are more; each line
+/// cut at kExcerptLineBytes with "... (N more bytes)", so that an excerpt of a student's stderr (or
+/// of a compiler's message quoting the student's 1 MiB line) stays a few KiB, however it was written.
+inline constexpr size_t kExcerptLineBytes = 1000;
 std::string first_lines(std::string_view text, size_t max_lines);
 
 }  // namespace uirgrade

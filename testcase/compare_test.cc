@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace uirgrade {
@@ -154,6 +155,11 @@ TEST(GraderText, FirstLines) {
   EXPECT_EQ(first_line("abcdef", 3), "abc...");
   EXPECT_EQ(first_lines("a\nb\nc\nd\n", 2), "a\nb\n... (2 more lines)\n");
   EXPECT_EQ(first_lines("a\nb", 5), "a\nb\n");
+  // A line of a megabyte (a student's stderr, or gcc quoting the student's line) is cut.
+  const std::string long_line = std::string(1 << 20, 'x');
+  EXPECT_EQ(first_lines("a\n" + long_line + "\nb\n", 5),
+            "a\n" + std::string(kExcerptLineBytes, 'x') + fmt::format("... ({} more bytes)\n", (1 << 20) - kExcerptLineBytes) +
+                "b\n");
 }
 
 }  // namespace
