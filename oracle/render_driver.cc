@@ -186,6 +186,10 @@ int main(void) {
   read_slots();
 #if KERNEL_LOCKDOWN
   lock_down();
+#else
+  /* Where the lockdown would be: a run counted under valgrind (which cannot run the filter) traces
+     its system calls, and the grader applies the lockdown's rules to those after this one. */
+  (void)getppid();
 #endif
   int32_t failed_assert_line = call_kernel();
   print_slots();
