@@ -155,9 +155,10 @@ TEST_P(WorkGrading, TwoRunsOfTheSameKernelCountTheSame) {
 
 TEST_P(WorkGrading, AWeekThatScoresWorkTakesThePointsOverTheLimit) {
   // Week 6's plan (weeks.yaml work_limit, work_points) needs no code of its own. One statement moved
-  // costs this small kernel some 15% more instructions; the limit is set below that.
+  // costs this small kernel some 7% more instructions (one per extra run, 116 of them, on 1691);
+  // the limit is set below that.
   TestCase test = gemm_test();
-  test.work_limit = 1.1;
+  test.work_limit = 1.05;
   test.work_points = 1;
   TestResult within = grade(test, oracle_c(test), "within");
   ASSERT_EQ(within.verdict, Verdict::Pass) << within.message;
@@ -166,10 +167,10 @@ TEST_P(WorkGrading, AWeekThatScoresWorkTakesThePointsOverTheLimit) {
   TestResult over = grade(test, with_ik_in_the_innermost_loop(oracle_c(test)), "over");
   ASSERT_EQ(over.verdict, Verdict::Pass) << over.message;
   ASSERT_TRUE(over.work);
-  ASSERT_GT(over.work->ratio, 1.1);
+  ASSERT_GT(over.work->ratio, 1.05);
   EXPECT_EQ(over.points, 1);  // the test's point, not the work point
   EXPECT_EQ(over.max_points, 2);
-  EXPECT_NE(describe_work(*over.work).find("over the limit of 1.1x: 0 of 1 work points"), std::string::npos)
+  EXPECT_NE(describe_work(*over.work).find("over the limit of 1.05x: 0 of 1 work points"), std::string::npos)
       << describe_work(*over.work);
 }
 
@@ -204,7 +205,8 @@ TEST_P(WorkGrading, AKernelThatBehavesOtherwiseWhenCountedGetsAVerdictNotAFigure
                              Cheat{"crash", "abort();\n", Verdict::Crash},
                              Cheat{"open", "{ FILE *f = fopen(\"/etc/hostname\", \"r\"); if (f) fclose(f); }\n",
                                    Verdict::ForbiddenConstruct, true}}) {
-    const std::string kernel = "#include <stdio.h>\n" + with_prologue(oracle, std::string(kUnlessSanitized) + cheat.when_counted);
+    const std::string kernel = std::string(cheat.impure ? "#include <stdio.h>\n" : "") +
+                               with_prologue(oracle, std::string(kUnlessSanitized) + cheat.when_counted);
     // Against the weakened counter (its counted run not compared), doing nothing when counted wins
     // the work point at a fraction of the oracle's work; a crash or a system call there passes.
     TestResult weakened = grade(test, kernel, std::string(cheat.name) + "-weakened", true, cheat.impure);
@@ -212,7 +214,7 @@ TEST_P(WorkGrading, AKernelThatBehavesOtherwiseWhenCountedGetsAVerdictNotAFigure
     ASSERT_TRUE(weakened.work);
     if (cheat.verdict == Verdict::WrongBuffer) {
       ASSERT_EQ(weakened.work->status, WorkFigure::Status::Measured) << weakened.work->message;
-      EXPECT_LT(weakened.work->ratio, 0.2);
+      EXPECT_LT(weakened.work->ratio, 0.5);  // the probe's malloc and free are all it is counted for
       EXPECT_EQ(weakened.points, 2) << describe_work(*weakened.work);
     }
     // Compared as the counted run now is, the test fails for what the kernel did when counted.
