@@ -13,7 +13,7 @@ namespace uirgrade {
 
 /// A ratio at or above this is "far above the oracle" when the week scores no limit: half as much
 /// work again as the oracle's kernel, far more than any difference of spelling (issue 39: honest
-/// spellings read 0.89x to 1.002x) or one statement moved one loop deeper (1.11x to 1.19x on week
+/// spellings read 0.89x to 1.00x) or one statement moved one loop deeper (1.11x to 1.19x on week
 /// 3's work tests).
 inline constexpr double kFarAboveOracle = 1.5;
 
