@@ -60,6 +60,10 @@ struct GradeConfig {
   /// Test-only weakening, never set by the CLI: the driver calls kernel without locking the process
   /// down first (oracle/kernel_lockdown.h), to show what the lockdown stops.
   bool weakened_no_kernel_lockdown = false;
+  /// Test-only weakening, never set by the CLI: a `# render: work` kernel's counted run is not
+  /// compared with the oracle (its figure stands whatever it computed when counted), as before issue
+  /// 39, to show what the comparison stops.
+  bool weakened_counted_run_not_compared = false;
   /// Minimises a failing generated test (generators/test_case_minimize.h): given it, a predicate saying whether
   /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
   /// Unset: no minimising.

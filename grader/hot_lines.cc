@@ -85,6 +85,28 @@ std::string trimmed(std::string s) {
   return s.substr(start, end - start + 1);
 }
 
+/// The feature of the dereference at tokens[star]: "load:" or "store:" (an assignment follows the
+/// dereferenced operand) of `dataN` when the operand names a buffer first (`*(data0 + k)`), else of
+/// "array".
+std::string pointer_access(const std::vector<CToken>& tokens, size_t star) {
+  size_t end = star + 1;
+  std::string buffer = "array";
+  if (end < tokens.size() && tokens[end].text == "(") {
+    int depth = 0;
+    for (; end < tokens.size(); ++end) {
+      if (tokens[end].text == "(") ++depth;
+      if (tokens[end].text == ")" && --depth == 0) break;
+    }
+    const std::string& first = star + 2 < tokens.size() ? tokens[star + 2].text : "";
+    if (first.starts_with("data") && first.size() > 4 &&
+        std::all_of(first.begin() + 4, first.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      buffer = first;
+  }
+  bool store = end + 1 < tokens.size() && tokens[end + 1].text.size() <= 2 && tokens[end + 1].text.back() == '=' &&
+               tokens[end + 1].text != "==";
+  return fmt::format("{}:{}", store ? "store" : "load", buffer);
+}
+
 struct OracleStatement {
   int c_line = 0;
   int32_t stmt = -1;
@@ -103,6 +125,16 @@ std::map<std::string, double> c_line_features(const std::string& c_line) {
     if (t.kind == CToken::Kind::Number) {
       features["num:" + number_value(t.text)] = 1;
     } else if (t.kind == CToken::Kind::Punctuator) {
+      // `*` and `&` with no operand before them (a type, `return` or a punctuator) are a dereference
+      // and an address, not an operator: `*p` is a load (or a store before `=`), `*(data0 + k)` one
+      // of data0, and `float *p` declares.
+      const bool operand_before = k > 0 && ((tokens[k - 1].kind == CToken::Kind::Identifier && !kNotNames.count(tokens[k - 1].text)) ||
+                                            tokens[k - 1].kind == CToken::Kind::Number || tokens[k - 1].text == ")" ||
+                                            tokens[k - 1].text == "]");
+      if ((t.text == "*" || t.text == "&") && !operand_before) {
+        if (t.text == "*") features[pointer_access(tokens, k)] = 1;
+        continue;
+      }
       std::string op = t.text;
       if (op.size() == 2 && op[1] == '=' && kOperators.count(op.substr(0, 1))) op = op.substr(0, 1);  // `+=`
       if (op == "++" || op == "--") op = op.substr(0, 1);
@@ -172,6 +204,71 @@ std::pair<int, int> kernel_body_lines(const std::string& c) {
     return {first, tokens.back().line};
   }
   return {0, 0};
+}
+
+std::map<int, uint64_t> runs_of_every_statement(const std::string& c, const std::map<int, uint64_t>& runs) {
+  std::map<int, uint64_t> out = runs;
+  auto [first, last] = kernel_body_lines(c);
+  if (first == 0) return out;
+  // A block is the statement lines between two of `{`, `}` and a `for` header; `loops` holds the
+  // count of each open loop's `for` line.
+  std::vector<CToken> tokens = tokenize_c(c);
+  std::vector<uint64_t> loops = {1};
+  std::vector<int> block;  // its lines, each once
+  auto close_block = [&] {
+    uint64_t most = 0;
+    for (int line : block)
+      if (auto it = runs.find(line); it != runs.end()) most = std::max(most, it->second);
+    if (most == 0) most = loops.back();
+    for (int line : block)
+      if (!runs.count(line)) out[line] = most;
+    block.clear();
+  };
+  std::vector<bool> brace_is_loop;
+  bool loop_header = false;
+  size_t body = 0;  // kernel's opening brace
+  while (body < tokens.size() && !(tokens[body].line == first && tokens[body].text == "{")) ++body;
+  for (size_t k = body + 1; k < tokens.size(); ++k) {
+    const CToken& t = tokens[k];
+    if (t.line > last) break;
+    if (t.text == "for") {
+      close_block();
+      auto it = runs.find(t.line);
+      loops.push_back(it == runs.end() ? loops.back() : it->second);
+      loop_header = true;
+      // Skip the header's parentheses: its `;` are not statements.
+      int depth = 0;
+      for (; k + 1 < tokens.size(); ++k) {
+        if (tokens[k + 1].text == "(") ++depth;
+        if (tokens[k + 1].text == ")" && --depth == 0) break;
+      }
+      ++k;
+      continue;
+    }
+    if (t.text == "{") {
+      close_block();
+      brace_is_loop.push_back(loop_header);
+      loop_header = false;
+      continue;
+    }
+    if (t.text == "}") {
+      close_block();
+      if (!brace_is_loop.empty()) {
+        if (brace_is_loop.back() && loops.size() > 1) loops.pop_back();
+        brace_is_loop.pop_back();
+      }
+      continue;
+    }
+    if (block.empty() || block.back() != t.line) block.push_back(t.line);
+    if (t.text == ";" && loop_header) {
+      // The body of a `for` without braces is this one statement.
+      close_block();
+      if (loops.size() > 1) loops.pop_back();
+      loop_header = false;
+    }
+  }
+  close_block();
+  return out;
 }
 
 std::vector<HotLine> find_hot_lines(const std::string& student_c, const std::map<int, uint64_t>& student_runs,

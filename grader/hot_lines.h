@@ -43,6 +43,13 @@ double feature_similarity(const std::map<std::string, double>& a, const std::map
 std::vector<HotLine> find_hot_lines(const std::string& student_c, const std::map<int, uint64_t>& student_runs,
                                     const OracleKernelRuns& oracle, size_t max_lines = 3);
 
+/// How often each statement line of `kernel` in `c` ran, from `runs` (callgrind's, per line): a line
+/// with no instruction of its own (its work is a helper function's, inlined and counted at the
+/// helper's lines, or a copy gcc folded away) runs as often as the lines of its straight-line block
+/// that have some, or, when none has, as the body of the innermost loop around it (its `for` line's
+/// count, the loop's trip count per entry). Lines outside `kernel` are kept as they are.
+std::map<int, uint64_t> runs_of_every_statement(const std::string& c, const std::map<int, uint64_t>& runs);
+
 /// The lines [first, last] of the body of the function `kernel` in `c` (its braces included), or
 /// {0, 0} when the file defines none.
 std::pair<int, int> kernel_body_lines(const std::string& c);

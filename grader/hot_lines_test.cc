@@ -28,6 +28,16 @@ TEST(GraderHotLines, FeaturesSurviveTheStudentsSpelling) {
   EXPECT_EQ(c_line_features("float s = sqrt(x);").count("fn:sqrt"), 1u);
   // Names alone are no match: two lines sharing a variable but nothing they compute.
   EXPECT_EQ(feature_similarity(c_line_features("int a = i;"), c_line_features("float a = x;")), 0);
+  // A dereference is a load or a store, never a multiplication (issue 39: `float v16 = *v15;`, a
+  // load, was blamed on the oracle's `%i32 = mul %i 32`).
+  EXPECT_EQ(c_line_features("float v16_a = *v15_av;"), c_line_features("float a = *av;"));
+  EXPECT_FALSE(c_line_features("float v16 = *v15;").count("op:*"));
+  EXPECT_TRUE(c_line_features("float v16 = *v15;").count("load:array"));
+  EXPECT_TRUE(c_line_features("*(data1 + o) = s;").count("store:data1"));
+  EXPECT_TRUE(c_line_features("float a = *(data0 + o) * 2.0f;").count("load:data0"));
+  EXPECT_TRUE(c_line_features("float a = *(data0 + o) * 2.0f;").count("op:*"));
+  EXPECT_FALSE(c_line_features("float *p = &data0[k];").count("op:&"));
+  EXPECT_FALSE(c_line_features("const float *row = data0 + o;").count("op:*"));
 }
 
 TEST(GraderHotLines, KernelBodyLines) {
@@ -35,6 +45,34 @@ TEST(GraderHotLines, KernelBodyLines) {
                               "  { d[0] = f(); }\n  return 0;\n}\n"),
             (std::pair<int, int>{4, 7}));
   EXPECT_EQ(kernel_body_lines("int32_t kernel(void);\n"), (std::pair<int, int>{0, 0}));
+}
+
+TEST(GraderHotLines, ALineWithNoInstructionRunsAsOftenAsItsBlock) {
+  // Lines 3, 6 and 9 do their work in an inlined helper (counted at line 1). Lines 6 and 9 run as
+  // often as the lines of their block that have instructions (5 and 7: 32 runs; 10: 4); line 3's
+  // block has no other line, so it runs as the body of the loop around it (line 2's `for`: 4).
+  // Line 1 is outside kernel and stays as counted.
+  const std::string c =
+      "static int wrap_mul(int a, int b) { return a * b; }\n"
+      "int32_t kernel(float *data0) { for (int i = 0; i < 4; i++) {\n"
+      "    int32_t v = wrap_mul(i, 8);\n"
+      "    for (int j = 0; j < 8; j++) {\n"
+      "      float x = data0[j];\n"
+      "      int32_t w = wrap_mul(v, j);\n"
+      "      data0[w] = x;\n"
+      "    }\n"
+      "    int32_t u = wrap_mul(i, 2);\n"
+      "    data0[u] = 0;\n"
+      "  }\n"
+      "  return 0;\n"
+      "}\n";
+  std::map<int, uint64_t> counted = {{1, 36}, {2, 4}, {4, 32}, {5, 32}, {7, 32}, {10, 4}, {12, 1}};
+  std::map<int, uint64_t> runs = runs_of_every_statement(c, counted);
+  EXPECT_EQ(runs[3], 4u);
+  EXPECT_EQ(runs[6], 32u);
+  EXPECT_EQ(runs[9], 4u);
+  EXPECT_EQ(runs[1], 36u);
+  EXPECT_EQ(runs[5], 32u);
 }
 
 constexpr const char* kUnhoistedGemm =

@@ -18,8 +18,10 @@
 #include <fmt/format.h>
 
 #include "grader/c_compile.h"
+#include "grader/counted_syscalls.h"
 #include "grader/file_text.h"
 #include "grader/sha256.h"
+#include "oracle/c_flags.h"
 
 namespace uirgrade {
 namespace {
@@ -27,7 +29,7 @@ namespace {
 constexpr const char* kOutputName = "out";
 constexpr const char* kDumpStart = "# callgrind format";
 constexpr uint64_t kValgrindAddressSpace = 1ull << 30;  // valgrind's own mappings, beside the kernel's
-constexpr uint64_t kDumpCap = 64ull << 20;              // callgrind's dump on stderr
+constexpr uint64_t kDumpCap = 64ull << 20;              // stderr: the program's, the trace and callgrind's dump
 
 std::string find_cc() {
   const char* path = std::getenv("PATH");
@@ -59,7 +61,12 @@ bool valgrind_failed_itself(const std::string& err) {
 }  // namespace
 
 std::vector<std::string> work_compile_flags() {
-  return {"-std=c11", "-O0", "-g", "-ffp-contract=off", "-w", "-Wl,-z,now"};
+  std::vector<std::string> flags;
+  for (std::string_view flag : uir::kSpecCFlags)
+    if (!flag.starts_with("-fsanitize") && !flag.starts_with("-fno-sanitize")) flags.emplace_back(flag);
+  flags.insert(flags.end(), {"-fno-tree-loop-im", "-fno-move-loop-invariants", "-fno-ivopts", "-finline-small-functions",
+                             "-g", "-w", "-Wl,-z,now"});
+  return flags;
 }
 
 std::string baseline_library_tunables() {
@@ -82,10 +89,11 @@ std::vector<std::string> work_count_command() {
   // callgrind writes its dump to a file when the program exits; the shell appends it to stderr and
   // exits as valgrind did (128 + N for a signal N). /dev/stderr is no way out: the run's pipes
   // belong to the grader, and a borrowed uid may not open them again through /proc.
-  // --vgdb=no: no gdbserver FIFOs in /tmp.
+  // --vgdb=no: no gdbserver FIFOs in /tmp. --trace-syscalls=yes: the program's system calls on
+  // stderr, for the lockdown's rules (counted_syscalls.h).
   return {"/bin/sh", "-c",
           baseline_library_tunables() +
-          " /usr/bin/valgrind -q --vgdb=no --tool=callgrind --toggle-collect=kernel --dump-instr=yes "
+          " /usr/bin/valgrind -q --vgdb=no --trace-syscalls=yes --tool=callgrind --toggle-collect=kernel --dump-instr=yes "
           "--callgrind-out-file=callgrind.out /lib64/ld-linux-x86-64.so.2 ./kernel; status=$?; "
           "cat callgrind.out >&2 2>/dev/null; exit $status",
           "uirgrade-count"};
@@ -151,8 +159,8 @@ WorkCount WorkCounter::compile_and_count(const std::string& kernel_c, const std:
   ProcessResult compiled = runner_.run(compile);
   count.seconds += compiled.wall_seconds;
   if (!compiled.started || !compiled.exited || compiled.exit_code != 0 || access(binary.c_str(), R_OK) != 0) {
-    // It compiled with the spec's flags a moment ago; at -O0 without sanitizers it must compile too.
-    count.message = fmt::format("the kernel did not compile for counting (-O0): {}",
+    // It compiled with the spec's flags a moment ago; without sanitizers it must compile too.
+    count.message = fmt::format("the kernel did not compile for counting: {}",
                                 !compiled.started ? compiled.internal_error
                                 : compiled.err.empty() ? std::string("no output") : compiled.err.substr(0, 400));
     return count;
@@ -186,22 +194,43 @@ WorkCount WorkCounter::compile_and_count(const std::string& kernel_c, const std:
     count.message = "valgrind failed: " + ran.err.substr(at == std::string::npos ? 0 : at, 300);
     return count;
   }
-  if (limit || ran.signal != 0 || !ran.exited || (ran.exit_code != 0 && ran.exit_code != 1)) {
+  // A call the lockdown refuses decides first: the graded run would have ended there.
+  if (std::optional<std::string> refused = first_refused_counted_syscall(ran.err)) {
     count.status = WorkCount::Status::KernelFailed;
-    count.message = ran.timed_out || ran.cpu_limit
-                        ? fmt::format("the kernel did not finish under the instruction counter within {:g} s",
-                                      run.limits.wall_seconds)
-                    : ran.memory_limit ? "the kernel ran out of memory under the instruction counter"
-                    : ran.signal != 0  ? fmt::format("the kernel was killed by signal {} under the instruction counter "
-                                                     "(compiled at -O0 without sanitizers)", ran.signal)
-                                       : fmt::format("the kernel's program exited {} under the instruction counter",
-                                                     ran.exit_code);
+    count.refused_syscall = true;
+    count.message = fmt::format("made system call {} that a kernel may not make", *refused);
+    count.run = std::move(ran);
+    count.run.err = without_syscall_trace(count.run.err);
+    return count;
+  }
+  if (limit) {
+    count.status = WorkCount::Status::OverLimits;
+    count.message = ran.memory_limit ? "the kernel ran out of memory under the instruction counter"
+                                     : fmt::format("the kernel did not finish under the instruction counter within {:g} s",
+                                                   run.limits.wall_seconds);
+    return count;
+  }
+  if (ran.signal != 0 || !ran.exited || (ran.exit_code != 0 && ran.exit_code != 1)) {
+    count.status = WorkCount::Status::KernelFailed;
+    count.message = ran.signal != 0 || !ran.exited
+                        ? fmt::format("was killed by signal {}", ran.signal)
+                        : fmt::format("exited {}", ran.exit_code);
+    size_t dump = ran.err.rfind(kDumpStart);
+    count.run = std::move(ran);
+    if (dump != std::string::npos) count.run.err.erase(dump);
+    count.run.err = without_syscall_trace(count.run.err);
+    return count;
+  }
+  if (ran.stderr_truncated) {  // the kernel's own output, the trace of its calls or its code's size
+    count.status = WorkCount::Status::KernelFailed;
+    count.message = fmt::format("wrote more than {} MiB to stderr", kDumpCap >> 20);
+    count.run = std::move(ran);
+    count.run.err = without_syscall_trace(count.run.err.substr(0, 4096));
     return count;
   }
   size_t dump = ran.err.rfind(kDumpStart);
-  if (dump == std::string::npos || ran.stderr_truncated) {
-    count.message = ran.stderr_truncated ? "callgrind's output was larger than its cap"
-                                         : "valgrind wrote no callgrind output";
+  if (dump == std::string::npos) {
+    count.message = "valgrind wrote no callgrind output";
     return count;
   }
   std::string error;
@@ -212,6 +241,9 @@ WorkCount WorkCounter::compile_and_count(const std::string& kernel_c, const std:
   }
   count.status = WorkCount::Status::Ok;
   count.profile = std::move(*profile);
+  count.run = std::move(ran);
+  count.run.err.erase(dump);
+  count.run.err = without_syscall_trace(count.run.err);
   return count;
 }
 

@@ -1,10 +1,13 @@
 // Counting a kernel's work exactly (issue 26): the instructions executed inside `kernel`, counted by
-// valgrind's callgrind, never timed. A kernel is compiled a second time for counting, with the
-// grader's driver, at -O0 and without sanitizers: at -O1 and above gcc hoists loop invariants itself,
-// so the count would show gcc's placement, not the student's; the sanitizers' checks would be counted
-// too (the sanitized build already judged correctness). Counting runs like the kernel's correctness
-// run, through the CommandRunner (the same sandbox tier and limits, with time for valgrind's
-// slowdown), from a copy of the binary in the run's own directory.
+// valgrind's callgrind, never timed. The counted program is the graded one as far as valgrind allows
+// (issue 39): the same C and driver (its buffers at the same fixed addresses, oracle/oracle.h), the
+// same optimisation level and floating-point flags, the same stdin, sandbox tier and limits (with
+// time for valgrind's slowdown). What differs, and why: no sanitizers (valgrind cannot run them; the
+// sanitized build already judged correctness), no seccomp filter (valgrind's own system calls would
+// be refused: valgrind traces the program's calls instead, and the lockdown's rules are applied to
+// the trace, counted_syscalls.h), and four flags that change no defined behaviour but keep gcc from moving work
+// between loops (work_compile_flags), so that the count shows the student's placement, not gcc's.
+// The counted run's stdout and exit are kept: the caller compares them with the oracle's.
 #pragma once
 
 #include <cstdint>
@@ -20,19 +23,30 @@
 namespace uirgrade {
 
 struct WorkCount {
-  /// KernelFailed: the kernel crashed, timed out or exited other than 0 or 1 under the counter (the
-  /// student's); InternalError: ours (no compiler, valgrind could not start or failed itself).
-  enum class Status { Ok, KernelFailed, InternalError };
+  /// KernelFailed: the kernel was killed by a signal, exited other than 0 or 1, made a system call
+  /// the lockdown refuses or filled stderr under the counter (the student's, and a sign that it
+  /// behaves differently when counted); OverLimits: it ran out of
+  /// time or memory under the counter (the student's, but valgrind's slowdown may be the cause: no
+  /// figure, no verdict); InternalError: ours (no compiler, valgrind could not start or failed itself).
+  enum class Status { Ok, KernelFailed, OverLimits, InternalError };
   Status status = Status::InternalError;
-  std::string message;
+  std::string message;  // KernelFailed: "was killed by signal 11", "exited 3"; otherwise a sentence
+  /// KernelFailed: the kernel made a system call the lockdown refuses (counted_syscalls.h).
+  bool refused_syscall = false;
   CallgrindProfile profile;  // Ok: kernel's instructions and kernel.c's lines
+  /// Ok, KernelFailed: the counted run as the driver ran it: its stdout, its exit, its stderr without callgrind's
+  /// dump (compared with the oracle's like the graded run).
+  ProcessResult run;
   double seconds = 0;        // the compile and the counted run, wall time (0 when cached)
 };
 
-/// The flags a kernel is compiled with for counting: spec §6.2's language and floating-point flags
-/// (`-std=c11 -ffp-contract=off`), `-O0 -g` (the student's placement, with line numbers), bound
-/// now (`-Wl,-z,now`: lazy binding would count the dynamic linker's first lookup of memcpy), no
-/// sanitizers.
+/// The flags a kernel is compiled with for counting: the graded build's (spec §6.2, uir::kSpecCFlags)
+/// without the sanitizers, `-g` (line numbers for the hot lines), bound now (`-Wl,-z,now`: lazy
+/// binding would count the dynamic linker's first lookup of memcpy), and no loop-invariant motion,
+/// induction-variable rewriting or call overhead: `-fno-tree-loop-im -fno-move-loop-invariants`
+/// (gcc would hoist a statement placed too deep and hide what the count is for), `-fno-ivopts` (it
+/// folds an invariant address into a pointer that steps, hiding the same), `-finline-small-functions`
+/// (a helper function costs what its body costs, as in the oracle's C).
 std::vector<std::string> work_compile_flags();
 
 /// The callgrind command line counting `./kernel` (started through the dynamic loader: the copy in

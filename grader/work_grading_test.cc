@@ -2,7 +2,9 @@
 // prints a given kernel, graded on a `# render: work` GEMM test through the real sandbox, cc and
 // valgrind. The oracle's own C is 1.00x the oracle; the same C with `%ik = mul %i 6` moved into the
 // innermost loop is above it, and its hot line counts are the loops' trip counts (worked by hand);
-// two gradings count the same; a week that scores work takes the work points from it.
+// two gradings count the same; a week that scores work takes the work points from it. A kernel that
+// tells the counted run from the graded one (issue 39) wins the work points only when the counted
+// run is not compared with the oracle, and cannot tell them apart by where its buffers are.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -81,8 +83,11 @@ class WorkGrading : public ::testing::TestWithParam<std::string> {
     return test;
   }
 
-  TestResult grade(const TestCase& test, const std::string& kernel_c, const std::string& name) {
+  TestResult grade(const TestCase& test, const std::string& kernel_c, const std::string& name,
+                   bool weakened_counted_run_not_compared = false, bool weakened_no_pure_kernel_checks = false) {
     GradeConfig config;
+    config.weakened_counted_run_not_compared = weakened_counted_run_not_compared;
+    config.weakened_no_pure_kernel_checks = weakened_no_pure_kernel_checks;
     config.student = config.student_path = student_rendering(kernel_c, dir_ / name).string();
     config.week = 3;
     config.seed = 7;
@@ -150,9 +155,10 @@ TEST_P(WorkGrading, TwoRunsOfTheSameKernelCountTheSame) {
 
 TEST_P(WorkGrading, AWeekThatScoresWorkTakesThePointsOverTheLimit) {
   // Week 6's plan (weeks.yaml work_limit, work_points) needs no code of its own. One statement moved
-  // costs this small kernel some 15% more instructions; the limit is set below that.
+  // costs this small kernel some 7% more instructions (one per extra run, 116 of them, on 1691);
+  // the limit is set below that.
   TestCase test = gemm_test();
-  test.work_limit = 1.1;
+  test.work_limit = 1.05;
   test.work_points = 1;
   TestResult within = grade(test, oracle_c(test), "within");
   ASSERT_EQ(within.verdict, Verdict::Pass) << within.message;
@@ -161,11 +167,77 @@ TEST_P(WorkGrading, AWeekThatScoresWorkTakesThePointsOverTheLimit) {
   TestResult over = grade(test, with_ik_in_the_innermost_loop(oracle_c(test)), "over");
   ASSERT_EQ(over.verdict, Verdict::Pass) << over.message;
   ASSERT_TRUE(over.work);
-  ASSERT_GT(over.work->ratio, 1.1);
+  ASSERT_GT(over.work->ratio, 1.05);
   EXPECT_EQ(over.points, 1);  // the test's point, not the work point
   EXPECT_EQ(over.max_points, 2);
-  EXPECT_NE(describe_work(*over.work).find("over the limit of 1.1x: 0 of 1 work points"), std::string::npos)
+  EXPECT_NE(describe_work(*over.work).find("over the limit of 1.05x: 0 of 1 work points"), std::string::npos)
       << describe_work(*over.work);
+}
+
+/// The oracle's C for `test`, preceded in kernel by `prologue` (and <stdlib.h>, <stdint.h> included).
+std::string with_prologue(const std::string& c, const std::string& prologue) {
+  std::string out = "#include <stdlib.h>\n#include <stdint.h>\n" + c;
+  size_t body = out.find('{', out.find("int32_t kernel("));
+  return out.insert(body + 1, "\n" + prologue);
+}
+
+/// AddressSanitizer fills new memory with 0xbe; glibc's first malloc hands out zeros. Reading it is
+/// no undefined behaviour the sanitizers report, so the graded run passes and the kernel knows
+/// whether it is the sanitized (graded) build.
+constexpr const char* kUnlessSanitized =
+    "  unsigned char *probe = malloc(64);\n"
+    "  int sanitized = probe && probe[0] == 0xbe;\n"
+    "  free(probe);\n"
+    "  if (!sanitized) ";
+
+TEST_P(WorkGrading, AKernelThatBehavesOtherwiseWhenCountedGetsAVerdictNotAFigure) {
+  TestCase test = gemm_test();
+  test.work_limit = 1.1;
+  test.work_points = 1;
+  const std::string oracle = oracle_c(test);
+  struct Cheat {
+    const char* name;
+    std::string when_counted;
+    Verdict verdict;
+    bool impure = false;  // a system call: graded without the pure-kernel checks, which would refuse it
+  };
+  for (const Cheat& cheat : {Cheat{"nothing", "return 0;\n", Verdict::WrongBuffer},
+                             Cheat{"crash", "abort();\n", Verdict::Crash},
+                             Cheat{"open", "{ FILE *f = fopen(\"/etc/hostname\", \"r\"); if (f) fclose(f); }\n",
+                                   Verdict::ForbiddenConstruct, true}}) {
+    const std::string kernel = std::string(cheat.impure ? "#include <stdio.h>\n" : "") +
+                               with_prologue(oracle, std::string(kUnlessSanitized) + cheat.when_counted);
+    // Against the weakened counter (its counted run not compared), doing nothing when counted wins
+    // the work point at a fraction of the oracle's work; a crash or a system call there passes.
+    TestResult weakened = grade(test, kernel, std::string(cheat.name) + "-weakened", true, cheat.impure);
+    ASSERT_EQ(weakened.verdict, Verdict::Pass) << cheat.name << ": " << weakened.message << "\n" << weakened.details;
+    ASSERT_TRUE(weakened.work);
+    if (cheat.verdict == Verdict::WrongBuffer) {
+      ASSERT_EQ(weakened.work->status, WorkFigure::Status::Measured) << weakened.work->message;
+      EXPECT_LT(weakened.work->ratio, 0.5);  // the probe's malloc and free are all it is counted for
+      EXPECT_EQ(weakened.points, 2) << describe_work(*weakened.work);
+    }
+    // Compared as the counted run now is, the test fails for what the kernel did when counted.
+    TestResult result = grade(test, kernel, cheat.name, false, cheat.impure);
+    EXPECT_EQ(result.verdict, cheat.verdict) << cheat.name << ": " << result.message;
+    EXPECT_NE(result.message.find("under the instruction counter"), std::string::npos) << result.message;
+    EXPECT_NE(result.message.find("after its graded run passed"), std::string::npos) << result.message;
+    EXPECT_FALSE(result.work);
+    EXPECT_EQ(result.points, 0);
+  }
+}
+
+TEST_P(WorkGrading, AKernelCannotTellTheCountedRunByWhereItsBuffersAre) {
+  // Before issue 39 the graded run's buffers came from AddressSanitizer's heap (0x6...) and the
+  // counted run's from glibc's: this kernel did nothing when counted. Both runs now put the buffers
+  // at the same fixed addresses, so it does its work in both and is counted at the oracle's.
+  TestCase test = gemm_test();
+  TestResult result = grade(test, with_prologue(oracle_c(test), "  if ((uintptr_t)data0 < 0x100000000000ull) return 0;\n"),
+                            "where");
+  ASSERT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
+  ASSERT_TRUE(result.work);
+  ASSERT_EQ(result.work->status, WorkFigure::Status::Measured) << result.work->message;
+  EXPECT_GT(result.work->ratio, 0.99);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The oracle as a library: what the CLI, the grader and the generators call.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +43,12 @@ std::string render_c(const Compiled& compiled);
 /// Program::stmts that line renders, or -1 (a line of no statement: includes, helpers, functions,
 /// kernel's own braces): the line map that says which UIR statement a line of the oracle's C is.
 std::string render_c(const Compiled& compiled, std::vector<int32_t>* line_stmts);
+
+/// Where the driver puts its buffers (render_driver.cc): slot index k's at kDriverBufferBase +
+/// k * kDriverBufferWindow + one page, in every run of a kernel. Above AddressSanitizer's shadow
+/// and below its allocator on x86-64, and where valgrind lets a program map.
+inline constexpr uint64_t kDriverBufferBase = 0x200000000000ull;
+inline constexpr uint64_t kDriverBufferWindow = 128ull << 20;  // a 2^24-element buffer and a free page
 
 /// A C `main` that reads slot data on stdin like `run`, calls `kernel`, prints the buffers like `run`
 /// and exits 0, or 1 with "PROG:LINE: assert failed" on stderr when kernel returns a line. Compile it

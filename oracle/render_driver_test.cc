@@ -1,5 +1,7 @@
 // The rendered driver, compiled with a rendered kernel as the grader does: it must read and print
 // slot data exactly like `uir-oracle run` (spec §6.1), including its answers to malformed stdin.
+#include <unistd.h>
+
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -54,6 +56,52 @@ TEST(RenderDriver, FailingAssertExitsOneWithTheLineOnStderr) {
   EXPECT_EQ(c.exit_code, 1);
   EXPECT_EQ(c.out, "0: 5 5 5 5\n");
   EXPECT_EQ(c.err, "week3/asserts.uir:13: assert failed\n");
+}
+
+// A kernel that prints where its buffers are: the same addresses with the grader's sanitized flags
+// and without sanitizers (as valgrind counts it), so where they live tells a kernel nothing.
+constexpr const char* kAddressKernel =
+    "#include <stdint.h>\n"
+    "int32_t kernel(int32_t *data0, int32_t *data3) {\n"
+    "  uintptr_t a = (uintptr_t)data0, b = (uintptr_t)data3;\n"
+    "  data0[0] = (int32_t)(a >> 32); data0[1] = (int32_t)(a & 0x7fffffff);\n"
+    "  data3[0] = (int32_t)(b >> 32); data3[1] = (int32_t)(b & 0x7fffffff);\n"
+    "  return 0;\n"
+    "}\n";
+
+TEST(RenderDriver, BuffersLiveAtTheSameFixedAddressesInEveryBuild) {
+  testing::ScratchDir dir("driver_addresses");
+  const std::vector<SlotSpec> specs = {{0, DType::I32, 3}, {3, DType::I32, 2}};
+  const std::string driver = render_driver(specs, "addresses.uir", false);
+  const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  auto expected_line = [&](int slot, int index) {
+    uint64_t at = kDriverBufferBase + static_cast<uint64_t>(index) * kDriverBufferWindow + page;
+    return std::to_string(slot) + ": " + std::to_string(at >> 32) + " " + std::to_string(at & 0x7fffffff);
+  };
+  const std::string expected = expected_line(0, 0) + " 0\n" + expected_line(3, 1) + "\n";
+  for (const std::string flags : {std::string(""), std::string("-std=c11 -O1 -ffp-contract=off")}) {
+    testing::CBinary binary = testing::build_c(dir.path(), kAddressKernel, driver, flags);
+    ASSERT_TRUE(binary.built) << binary.compiler_output;
+    testing::CRun c = testing::run_c(binary, "0: 0 0 0\n3: 0 0\n");
+    EXPECT_EQ(c.exit_code, 0) << flags << ": " << c.err;
+    EXPECT_EQ(c.out, expected) << (flags.empty() ? "the grader's flags" : flags);
+  }
+}
+
+TEST(RenderDriver, AnAccessJustOutsideABufferStillFailsTheSanitizedRun) {
+  // One element past the end (poisoned for ASan: the rest of the page is mapped) and one before the
+  // start (the unmapped page), at an index the compiler cannot see (data0[0] is 0).
+  testing::ScratchDir dir("driver_bounds");
+  const std::vector<SlotSpec> specs = {{0, DType::I32, 3}};
+  for (const std::string index : {"data0[0] + 3", "data0[0] - 1"}) {
+    const std::string kernel = "#include <stdint.h>\nint32_t kernel(int32_t *data0) {\n  data0[1] = data0[" + index +
+                               "];\n  return 0;\n}\n";
+    testing::CBinary binary = testing::build_c(dir.path(), kernel, render_driver(specs, "bounds.uir", false));
+    ASSERT_TRUE(binary.built) << binary.compiler_output;
+    testing::CRun c = testing::run_c(binary, "0: 0 0 0\n");
+    EXPECT_NE(c.exit_code, 0) << index;
+    EXPECT_NE(c.err.find("ERROR: AddressSanitizer"), std::string::npos) << index << ": " << c.err;
+  }
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ void write_work_section(const Report& report, std::ostream& out) {
   for (const TestResult& result : report.results) {
     if (!result.work) continue;
     if (!any)
-      out << "Work (instructions executed inside kernel, counted by callgrind at -O0, against the oracle's "
-             "kernel; spec §7):\n";
+      out << "Work (instructions executed inside kernel, counted by callgrind at -O1 without loop-invariant "
+             "motion, against the oracle's kernel; spec §7):\n";
     any = true;
     std::vector<std::string> lines = work_lines(result);
     out << fmt::format("  {}: {}\n", printable_line(result.name), lines.front());
