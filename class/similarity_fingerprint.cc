@@ -68,40 +68,63 @@ std::vector<NormalizedToken> normalized_tokens(std::string_view c) {
       case CToken::Kind::Punctuator:
       case CToken::Kind::Other: text = token.text; break;
     }
-    out.push_back({std::move(text), token.line});
+    out.push_back({std::move(text), token.line, token.starts_line});
   }
   return out;
 }
 
 std::vector<Fingerprint> fingerprints(std::string_view c, int kgram, int window) {
   const std::vector<NormalizedToken> tokens = normalized_tokens(c);
-  if (tokens.empty()) return {};
   std::vector<uint64_t> token_hashes;
   token_hashes.reserve(tokens.size());
   for (const NormalizedToken& token : tokens) token_hashes.push_back(fnv1a(token.text));
-  // A text shorter than one k-gram is one k-gram.
-  const size_t k = std::min(tokens.size(), static_cast<size_t>(kgram));
-  const size_t grams = tokens.size() - k + 1;
-  std::vector<uint64_t> gram_hashes(grams);
-  for (size_t g = 0; g < grams; ++g) {
-    uint64_t hash = 0;
-    for (size_t j = 0; j < k; ++j) hash = mix(hash ^ token_hashes[g + j]);
-    gram_hashes[g] = hash;
-  }
-  // Winnowing: the smallest hash of each window (the rightmost of equal ones), each chosen position once.
-  const size_t w = std::min(grams, static_cast<size_t>(window));
   std::vector<Fingerprint> chosen;
   std::unordered_set<uint64_t> seen;
-  size_t last = grams;  // no position chosen yet
-  for (size_t start = 0; start + w <= grams; ++start) {
-    size_t best = start;
-    for (size_t g = start; g < start + w; ++g)
-      if (gram_hashes[g] <= gram_hashes[best]) best = g;
-    if (best == last) continue;
-    last = best;
-    if (seen.insert(gram_hashes[best]).second)
-      chosen.push_back({gram_hashes[best], tokens[best].line, tokens[best + k - 1].line});
+  // One unit [begin, end): its k-grams, winnowed.
+  auto winnow = [&](size_t begin, size_t end) {
+    if (begin >= end) return;
+    const size_t k = std::min(end - begin, static_cast<size_t>(kgram));
+    const size_t grams = end - begin - k + 1;
+    std::vector<uint64_t> gram_hashes(grams);
+    for (size_t g = 0; g < grams; ++g) {
+      uint64_t hash = 0;
+      for (size_t j = 0; j < k; ++j) hash = mix(hash ^ token_hashes[begin + g + j]);
+      gram_hashes[g] = hash;
+    }
+    // The smallest hash of each window (the rightmost of equal ones), each chosen position once.
+    const size_t w = std::min(grams, static_cast<size_t>(window));
+    size_t last = grams;  // no position chosen yet
+    for (size_t start = 0; start + w <= grams; ++start) {
+      size_t best = start;
+      for (size_t g = start; g < start + w; ++g)
+        if (gram_hashes[g] <= gram_hashes[best]) best = g;
+      if (best == last) continue;
+      last = best;
+      if (seen.insert(gram_hashes[best]).second)
+        chosen.push_back({gram_hashes[best], tokens[begin + best].line, tokens[begin + best + k - 1].line});
+    }
+  };
+  // Units: a directive line; or tokens up to a `;` or `}` at depth 0.
+  size_t begin = 0;
+  int depth = 0;
+  for (size_t t = 0; t < tokens.size(); ++t) {
+    if (tokens[t].starts_line && tokens[t].text == "#") {
+      winnow(begin, t);
+      size_t end = t + 1;
+      while (end < tokens.size() && !tokens[end].starts_line) ++end;
+      winnow(t, end);
+      begin = end;
+      t = end - 1;
+      continue;
+    }
+    if (tokens[t].text == "{") ++depth;
+    if (tokens[t].text == "}") depth = std::max(0, depth - 1);
+    if (depth == 0 && (tokens[t].text == ";" || tokens[t].text == "}")) {
+      winnow(begin, t + 1);
+      begin = t + 1;
+    }
   }
+  winnow(begin, tokens.size());
   return chosen;
 }
 

@@ -60,22 +60,33 @@ TEST(SimilarityFingerprint, TheStructureAndTheLibrarysNamesStay) {
   const std::string for_loop = "for (int32_t r3_k = 0; r3_k < 4; r3_k++)";
   while_loop.replace(while_loop.find(for_loop), for_loop.size(), "int32_t r3_k = 0; while (r3_k++ < 4)");
   EXPECT_NE(hashes(kKernel), hashes(while_loop));
-  EXPECT_EQ(normalized_tokens("int32_t kernel(float *data3) { return x1 + 2.5f; }")[4].text, "data3");
+  EXPECT_EQ(normalized_tokens("int32_t kernel(float *data3) { return x1 + 2.5f; }")[5].text, "data3");
   EXPECT_EQ(normalized_tokens("return x1 + 2.5f;")[1].text, "$");
   EXPECT_EQ(normalized_tokens("return x1 + 2.5f;")[3].text, "0");
 }
 
 TEST(SimilarityFingerprint, ASharedRunOfKPlusWMinusOneTokensIsFoundAnywhere) {
-  // 15 tokens (k + w - 1) shared inside texts that share nothing else.
-  const std::string run = "x = a [ b ] * c [ d ] + e ;";  // 14 tokens; with the `;` before, 15
+  // A run shared inside two functions that share nothing else: 16 tokens with the `;` before it
+  // (at least k + w - 1 = 15), then 9 (fewer than k = 10).
   static_assert(kSimilarityKgram + kSimilarityWindow - 1 == 15);
-  const std::string a = "int f(void) { return 1 ; } ; " + run + " while (1) { g(); h(); k(); }";
-  const std::string b = "double q = 3.0 ; do { } while (0) ; ; " + run + " if (x) return ; else abort ( ) ;";
+  auto texts = [](const std::string& run) {
+    return std::pair{"void f(void) { if (p) return; " + run + " = 1; while (1) { g(); } }",
+                     "float h(float z) { z = -z; " + run + " += 2.0; do { } while (0); return z; }"};
+  };
+  auto [a, b] = texts("x = a [ b ] * c [ d ] + e ; y");
   EXPECT_GE(shared(hashes(a), hashes(b)), 1u);
-  const std::string shorter_run = "x = a [ b ] * c ;";  // 8 tokens: no k-gram fits in it
-  const std::string c = "int f(void) { return 1 ; } " + shorter_run + " while (1) { g(); h(); k(); }";
-  const std::string d = "double q = 3.0 ; do { } while (0) ; " + shorter_run + " if (x) return ; else abort ( ) ;";
+  auto [c, d] = texts("x = a [ b ] * c");
   EXPECT_EQ(shared(hashes(c), hashes(d)), 0u);
+}
+
+TEST(SimilarityFingerprint, FunctionsInAnotherOrderAndAPrototypeChangeNothingElse) {
+  const std::string helper = "static int32_t wrap(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }\n";
+  const std::string kernel = "int32_t kernel(int32_t *data0) { for (int32_t i = 0; i < 4; i++) data0[i] = wrap(data0[i], 1); return 0; }\n";
+  const std::string prototype = "static int32_t wrap(int32_t a, int32_t b);\n";
+  std::set<uint64_t> in_order = hashes("#include <stdint.h>\n" + helper + kernel);
+  std::set<uint64_t> reordered = hashes("#include <stdint.h>\n" + prototype + kernel + helper);
+  EXPECT_EQ(shared(in_order, reordered), in_order.size());  // all of them
+  EXPECT_LE(reordered.size(), in_order.size() + 1);          // and at most the prototype's one
 }
 
 TEST(SimilarityFingerprint, ShortAndEmptyTexts) {
