@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <numeric>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -88,7 +89,9 @@ void run_size(size_t students, const std::map<std::string, std::string>& oracle_
   const long rss_before = peak_rss_kib();
 
   const double rank_start = thread_cpu_seconds();
-  auto report = similarity_report(dir.string(), SimilarityOptions{});
+  std::set<std::string> ids;
+  for (size_t s = 0; s < students; ++s) ids.insert(fmt::format("s{:04}", s));
+  auto report = similarity_report(dir.string(), ids, SimilarityOptions{});
   const double rank_seconds = thread_cpu_seconds() - rank_start;
   if (auto* error = std::get_if<std::string>(&report)) {
     fmt::print(stderr, "bench_similarity: {}\n", *error);
@@ -115,6 +118,7 @@ int main() {
              "write s", "rank s", "RSS KiB pre", "RSS KiB peak", "copies top");
   for (size_t students : {125, 250, 500}) {
     fs::path dir = fs::temp_directory_path() / fmt::format("bench_similarity_{}_{}", getpid(), students);
+    std::fflush(stdout);  // or the child prints what the parent buffered
     pid_t child = fork();
     if (child == 0) {
       run_size(students, oracle_c, dir);

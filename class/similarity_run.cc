@@ -19,7 +19,7 @@ std::set<int> shared_lines(const SimilarityIndex& index, const std::string& test
   return lines;
 }
 
-std::variant<SimilarityReport, std::string> similarity_report(const std::string& out_dir,
+std::variant<SimilarityReport, std::string> similarity_report(const std::string& out_dir, const std::set<std::string>& ids,
                                                               const SimilarityOptions& options) {
   auto loaded = load_evidence(out_dir);
   if (auto* error = std::get_if<std::string>(&loaded)) return *error;
@@ -33,6 +33,7 @@ std::variant<SimilarityReport, std::string> similarity_report(const std::string&
   SimilarityIndex index(oracle_c);
   // Each student's C is read, fingerprinted and dropped: only the fingerprints stay in memory.
   for (const StudentEvidence& student : kept.students) {
+    if (!ids.contains(student.id)) continue;
     std::map<std::string, std::vector<Fingerprint>> renders;
     for (const auto& [label, sha] : student.renders) {
       auto c = kept_c(out_dir, sha);

@@ -26,8 +26,9 @@ struct SimilarityReport {
   size_t render_tests = 0;               // tests with the oracle's C
 };
 
-/// Ranks the class in `out_dir`; an error naming the file that cannot be read.
-std::variant<SimilarityReport, std::string> similarity_report(const std::string& out_dir,
+/// Ranks the students `ids` of the class in `out_dir` (evidence kept for anyone else, a student
+/// since taken off the roster, is left out); an error naming the file that cannot be read.
+std::variant<SimilarityReport, std::string> similarity_report(const std::string& out_dir, const std::set<std::string>& ids,
                                                               const SimilarityOptions& options);
 
 /// The lines of `c` covered by fingerprints of `test` that `other` shares and that weigh something.

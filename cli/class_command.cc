@@ -55,7 +55,7 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
   }
   std::string similarity_section;
   if (options.similarity) {
-    std::optional<std::string> section = write_similarity_outputs(options.out_dir, err);
+    std::optional<std::string> section = write_similarity_outputs(run, options.out_dir, err);
     if (!section) return kUsageOrSuiteError;
     similarity_section = std::move(*section);
   }

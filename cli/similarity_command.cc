@@ -3,6 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <ostream>
 #include <sstream>
 
@@ -12,9 +13,12 @@
 
 namespace uirgrade {
 
-std::optional<std::string> write_similarity_outputs(const std::string& out_dir, std::ostream& err) {
+std::optional<std::string> write_similarity_outputs(const ClassRun& run, const std::string& out_dir, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
-  auto ranked = similarity_report(out_dir, SimilarityOptions{});
+  std::set<std::string> graded;
+  for (const StudentRecord& student : run.students)
+    if (student.status == StudentStatus::Graded) graded.insert(student.id);
+  auto ranked = similarity_report(out_dir, graded, SimilarityOptions{});
   if (auto* error = std::get_if<std::string>(&ranked)) {
     err << "grade similarity: " << *error << '\n';
     return std::nullopt;

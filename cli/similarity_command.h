@@ -6,10 +6,12 @@
 #include <optional>
 #include <string>
 
+#include "class/class_run.h"
+
 namespace uirgrade {
 
-/// Ranks the class in `out_dir` from its kept evidence, writes similarity.csv and .json there and
-/// returns the class.html section; nullopt after saying why on `err`.
-std::optional<std::string> write_similarity_outputs(const std::string& out_dir, std::ostream& err);
+/// Ranks the graded students of `run` from the evidence kept in `out_dir`, writes similarity.csv and
+/// .json there and returns the class.html section; nullopt after saying why on `err`.
+std::optional<std::string> write_similarity_outputs(const ClassRun& run, const std::string& out_dir, std::ostream& err);
 
 }  // namespace uirgrade

@@ -48,7 +48,7 @@ const std::string kCysDisguise = kBobsStyle + ";s/v\\([0-9][0-9]*\\)_/value\\1_/
 const std::string kDansStyle = "s/for (int32_t/for (int/;s/^  return 0;/  int32_t status = 0;\\n  return status;/";
 
 TEST(SimilarityCommand, TheCopiedPairRanksFirstAndNothingReachesAStudent_SecondsToCompileRealKernels) {
-  ScratchDir dir("similarity_command");
+  ScratchDir dir("issue38_class");  // no "similar" in the paths the reports name
   const fs::path subs = dir.path() / "subs", out = dir.path() / "out";
   write_student(subs, "ann", "");
   write_student(subs, "bob", kBobsStyle);
