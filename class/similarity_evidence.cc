@@ -171,6 +171,7 @@ std::variant<KeptEvidence, std::string> load_evidence(const std::string& out_dir
   if (!read_label_map(nlohmann::json::parse(*oracle_text, nullptr, false), kept.oracle))
     return fmt::format("{}: not an object of test labels and SHA-256s", oracle_path);
   std::error_code ec;
+  if (!fs::exists(dir / "students", ec)) return kept;  // no student graded yet
   for (const fs::directory_entry& entry : fs::directory_iterator(dir / "students", ec)) {
     if (entry.path().extension() != ".json") continue;
     const std::string path = entry.path().string();
