@@ -1,5 +1,6 @@
 #include "class/similarity_report.h"
 
+#include <algorithm>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -17,23 +18,36 @@ namespace {
 constexpr size_t kPairsWithEvidence = 20;
 constexpr size_t kMaxShownLines = 400;  // per side; the kept file has all of it
 
-std::string describe_failures(const SimilarPair& pair) {
+constexpr size_t kFailuresInTheList = 3;  // in the table's cell; the pair's evidence lists them all
+
+std::string describe_failures(const SimilarPair& pair, size_t at_most) {
   std::vector<std::string> parts;
-  for (const SharedFailure& failure : pair.shared_failures)
+  for (const SharedFailure& failure : pair.shared_failures) {
+    if (parts.size() == at_most) {
+      parts.push_back(fmt::format("and {} more", pair.shared_failures.size() - at_most));
+      break;
+    }
     parts.push_back(fmt::format("{} ({}, {} of the class)", failure.signature.test, failure.signature.verdict,
                                 failure.students));
+  }
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
-/// `c` as lines in a <pre>, the lines in `shared` marked.
+/// `c` as lines in a <pre>, the lines in `shared` marked, from two lines before the first marked
+/// one (what comes before is the same for every student who writes its helpers like the oracle).
 std::string marked_c(const std::string& c, const std::set<int>& shared) {
+  const int first = shared.empty() ? 1 : std::max(1, *shared.begin() - 2);
   std::string html = "<pre class=\"sbs\">";
+  if (first > 1) html += fmt::format("<i>({} lines before)</i>\n", first - 1);
   size_t start = 0;
-  for (int line = 1; start < c.size() && static_cast<size_t>(line) <= kMaxShownLines; ++line) {
+  int line = 1;
+  for (; start < c.size() && line < first + static_cast<int>(kMaxShownLines); ++line) {
     size_t end = c.find('\n', start);
     if (end == std::string::npos) end = c.size();
-    std::string text = html_text(std::string_view(c).substr(start, end - start));
-    html += shared.contains(line) ? "<mark>" + text + "</mark>\n" : text + "\n";
+    if (line >= first) {
+      std::string text = html_text(std::string_view(c).substr(start, end - start));
+      html += shared.contains(line) ? "<mark>" + text + "</mark>\n" : text + "\n";
+    }
     start = end + 1;
   }
   if (start < c.size()) html += "…\n";
@@ -78,7 +92,7 @@ std::string similarity_section_html(const SimilarityReport& report) {
         "<tr><td class=\"num\"><a href=\"#pair-{}\">{}</a></td><td>{} and {}</td><td class=\"num\">{:.2f}</td>"
         "<td class=\"num\">{:.2f}</td><td class=\"num\">{:.2f}</td><td>{}</td><td>{}</td></tr>\n",
         k + 1, k + 1, student_link(pair.a), student_link(pair.b), pair.score, pair.behaviour, pair.failures,
-        html_text(pair.best_test), html_text(describe_failures(pair)));
+        html_text(pair.best_test), html_text(describe_failures(pair, kFailuresInTheList)));
   }
   if (ranking.pairs.empty())
     html += fmt::format("<tr><td colspan=\"7\">No pair scores {:.2f} or more.</td></tr>\n", report.options.min_score);
@@ -128,7 +142,7 @@ void write_similarity_csv(const SimilarityReport& report, std::ostream& out) {
     const SimilarPair& pair = report.ranking.pairs[k];
     out << csv_row({std::to_string(k + 1), csv_field(pair.a), csv_field(pair.b),
                     fmt::format("{:.4f}", pair.score), fmt::format("{:.4f}", pair.behaviour),
-                    fmt::format("{:.4f}", pair.failures), csv_field(pair.best_test), csv_field(describe_failures(pair))});
+                    fmt::format("{:.4f}", pair.failures), csv_field(pair.best_test), csv_field(describe_failures(pair, pair.shared_failures.size()))});
   }
 }
 

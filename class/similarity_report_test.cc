@@ -50,6 +50,20 @@ TEST(SimilarityReport, TheSectionEscapesTheStudentsBytesAndMarksTheSharedLines) 
   EXPECT_NE(html.find("not a finding"), std::string::npos);
 }
 
+TEST(SimilarityReport, TheEvidenceOpensNearTheFirstSharedLineAndTheListCutsLongFailureLists) {
+  SimilarityReport report = report_of_one_pair();
+  std::string c;
+  for (int line = 1; line <= 10; ++line) c += "int line" + std::to_string(line) + ";\n";
+  report.side_by_side[0] = {c, c, {8}, {8}};
+  for (int k = 0; k < 4; ++k) report.ranking.pairs[0].shared_failures.push_back({{"t" + std::to_string(k), "crash", "d"}, 2});
+  const std::string html = similarity_section_html(report);
+  EXPECT_NE(html.find("<pre class=\"sbs\"><i>(5 lines before)</i>\nint line6;\nint line7;\n<mark>int line8;</mark>\n"),
+            std::string::npos) << html;
+  EXPECT_EQ(html.find("int line5;"), std::string::npos);
+  EXPECT_NE(html.find("; and 2 more</td>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<li>t3: crash, shared by 2 of the class</li>"), std::string::npos);  // all of them below
+}
+
 TEST(SimilarityReport, TheCsvAndTheJsonReadBack) {
   std::ostringstream csv, json;
   write_similarity_csv(report_of_one_pair(), csv);
