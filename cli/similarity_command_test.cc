@@ -14,6 +14,7 @@
 
 #include "class/csv.h"
 #include "cli/grade_command.h"
+#include "cli/options.h"
 #include "grader/shell_testing.h"
 #include "oracle/c_toolchain_testing.h"
 #include "reports/json_reader.h"
@@ -127,6 +128,24 @@ TEST(SimilarityCommand, TheCopiedPairRanksFirstAndNothingReachesAStudent_Seconds
   EXPECT_EQ(run_similarity(again, again_err), kAllPassed) << again_err.str();
   EXPECT_EQ(slurp(out / "similarity.csv"), csv);
   EXPECT_NE(slurp(out / "class.html").find(kBobsMarker), std::string::npos);
+}
+
+TEST(SimilarityCommand, TheCommandLine) {
+  auto parse = [](std::vector<std::string> args) { return parse_options(args, 2, "/suites"); };
+  auto similarity = parse({"similarity", "class-week3"});
+  ASSERT_TRUE(std::holds_alternative<Options>(similarity));
+  EXPECT_EQ(std::get<Options>(similarity).command, Command::Similarity);
+  EXPECT_EQ(std::get<Options>(similarity).out_dir, "class-week3");
+  EXPECT_TRUE(std::get<Options>(similarity).similarity);
+  auto with_class = parse({"class", "--week", "3", "subs", "--similarity"});
+  ASSERT_TRUE(std::holds_alternative<Options>(with_class));
+  EXPECT_TRUE(std::get<Options>(with_class).similarity);
+  EXPECT_FALSE(std::get<Options>(parse({"class", "--week", "3", "subs"})).similarity);
+  for (std::vector<std::string> wrong : {std::vector<std::string>{"similarity"}, {"similarity", "a", "b"},
+                                         {"--week", "3", "student", "--similarity"}, {"class", "--similarity=yes"}})
+    EXPECT_TRUE(std::holds_alternative<UsageError>(parse(wrong))) << wrong.back();
+  EXPECT_NE(usage_text().find("grade similarity CLASS_DIR"), std::string::npos);
+  EXPECT_NE(usage_text().find("--similarity"), std::string::npos);
 }
 
 TEST(SimilarityCommand, AClassDirectoryWithoutEvidenceIsRefusedNamingTheFile) {
