@@ -53,17 +53,15 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
     }
     mutants = std::get<std::vector<MutantKills>>(std::move(parsed));
   }
-  std::string similarity_section;
-  if (options.similarity) {
-    std::optional<std::string> section = write_similarity_outputs(run, options.out_dir, err);
-    if (!section) return kUsageOrSuiteError;
-    similarity_section = std::move(*section);
-  }
+  // A similarity report that cannot be made (it says why) leaves the grades' outputs to be written.
+  std::optional<std::string> similarity_section;
+  if (options.similarity) similarity_section = write_similarity_outputs(run, options.out_dir, err);
   std::ostringstream gradebook, html;
   write_gradebook(run, gradebook);
-  write_class_report(run, mutants, html, similarity_section);
+  write_class_report(run, mutants, html, similarity_section.value_or(""));
   bool ok = write_output(options.out_dir, "gradebook.csv", gradebook.str(), err) &&
-            write_output(options.out_dir, "class.html", html.str(), err);
+            write_output(options.out_dir, "class.html", html.str(), err) &&
+            (!options.similarity || similarity_section);
   for (const StudentRecord& student : run.students) {
     std::ostringstream text;
     write_text(student.report, text);

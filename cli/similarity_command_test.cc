@@ -42,9 +42,9 @@ void write_student(const fs::path& subs, const std::string& id, const std::strin
   ::chmod((subs / id / "student-uirc").c_str(), 0755);
 }
 
-// bob: pre-increments, const values, his comment. cy: bob's, values renamed, four-space indents.
+// bob: pre-increments, const values, his comment after the kernel's first line. cy: bob's, values renamed, four-space indents.
 const std::string kBobsStyle = std::string("s/(\\(int32_t r[0-9]*_[a-z]*\\) = \\([^;]*\\); \\(r[0-9]*_[a-z]*\\) < \\([^;]*\\); r[0-9]*_[a-z]*++)/(\\1 = \\2; \\3 < \\4; ++\\3)/;") +
-                               "s/^\\(  *\\)\\(int32_t\\|float\\|bool\\) v/\\1const \\2 v/;1s/^/\\/\\/ " + kBobsMarker + "\\n/";
+                               "s/^\\(  *\\)\\(int32_t\\|float\\|bool\\) v/\\1const \\2 v/;s/^int32_t kernel(.*$/\\0 \\/\\/ " + kBobsMarker + "/";
 const std::string kCysDisguise = kBobsStyle + ";s/v\\([0-9][0-9]*\\)_/value\\1_/g;s/^  /    /";
 const std::string kDansStyle = "s/for (int32_t/for (int/;s/^  return 0;/  int32_t status = 0;\\n  return status;/";
 
@@ -128,6 +128,15 @@ TEST(SimilarityCommand, TheCopiedPairRanksFirstAndNothingReachesAStudent_Seconds
   EXPECT_EQ(run_similarity(again, again_err), kAllPassed) << again_err.str();
   EXPECT_EQ(slurp(out / "similarity.csv"), csv);
   EXPECT_NE(slurp(out / "class.html").find(kBobsMarker), std::string::npos);
+
+  // Evidence that cannot be read: exit 2 naming the file, and the grades' outputs still written.
+  fs::remove(out / "similarity" / "oracle.json");
+  fs::remove(out / "gradebook.csv");
+  std::ostringstream broken_err;
+  EXPECT_EQ(run_similarity(again, broken_err), kUsageOrSuiteError);
+  EXPECT_NE(broken_err.str().find((out / "similarity" / "oracle.json").string()), std::string::npos) << broken_err.str();
+  EXPECT_TRUE(fs::exists(out / "gradebook.csv"));
+  EXPECT_EQ(slurp(out / "class.html").find(kBobsMarker), std::string::npos);
 }
 
 TEST(SimilarityCommand, TheCommandLine) {
