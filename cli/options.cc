@@ -203,13 +203,18 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
   for (const ReportOutput& output : options.outputs) on_stdout += output.path.empty() ? 1 : 0;
   if (on_stdout > 1) return UsageError{"only one --format can go to stdout: give the others an --output FILE"};
 
-  bool class_only = !options.out_dir.empty() || !options.mutant_kills_file.empty() || options.similarity;
-  if (class_only && options.command != Command::Class && options.command != Command::Merge &&
-      options.command != Command::Similarity)
-    return UsageError{"--out, --mutants-json and --similarity are options of `grade class` (see grade --help)"};
+  const bool of_a_class = options.command == Command::Class || options.command == Command::Merge ||
+                          options.command == Command::Similarity;
+  bool class_only = !options.out_dir.empty() || !options.mutant_kills_file.empty();
+  if (class_only && !of_a_class)
+    return UsageError{"--out and --mutants-json are options of `grade class` (see grade --help)"};
+  if (options.similarity && !of_a_class)
+    return UsageError{"--similarity is an option of `grade class` and `grade merge --out` (see grade --help)"};
   switch (options.command) {
     case Command::Merge:
       if (positional.empty()) return UsageError{"grade merge needs the JSON reports (or class directories) to merge"};
+      if (options.similarity && options.out_dir.empty())
+        return UsageError{"--similarity goes with `grade merge --out DIR` of class directories"};
       options.merge_files = positional;
       break;
     case Command::Class:

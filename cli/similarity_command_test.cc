@@ -151,7 +151,8 @@ TEST(SimilarityCommand, TheCommandLine) {
   EXPECT_TRUE(std::get<Options>(with_class).similarity);
   EXPECT_FALSE(std::get<Options>(parse({"class", "--week", "3", "subs"})).similarity);
   for (std::vector<std::string> wrong : {std::vector<std::string>{"similarity"}, {"similarity", "a", "b"},
-                                         {"--week", "3", "student", "--similarity"}, {"class", "--similarity=yes"}})
+                                         {"--week", "3", "student", "--similarity"}, {"class", "--similarity=yes"},
+                                         {"merge", "a.json", "--similarity"}})
     EXPECT_TRUE(std::holds_alternative<UsageError>(parse(wrong))) << wrong.back();
   EXPECT_NE(usage_text().find("grade similarity CLASS_DIR"), std::string::npos);
   EXPECT_NE(usage_text().find("--similarity"), std::string::npos);
