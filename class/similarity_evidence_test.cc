@@ -70,6 +70,31 @@ TEST(SimilarityEvidence, KeptOnceByHashAndReadBackAsWritten) {
   EXPECT_EQ(ann.failures[0].digest.size(), 64u);
 }
 
+TEST(SimilarityEvidence, MergedShardsKeepEveryStudentsEvidence) {
+  ScratchDir dir("issue38_evidence_merge");
+  const TestCase render = test_named("week3/acc", Mode::Render);
+  std::vector<std::string> shards;
+  for (const char* id : {"ann", "bob"}) {
+    const std::string shard = (dir.path() / id).string();
+    shards.push_back(shard);
+    StudentOutputs outputs;
+    outputs.add(render, std::string("int32_t kernel(void) { return 0; } // ") + id, "", "");
+    std::map<std::string, StudentOutput> taken = outputs.take();
+    ASSERT_EQ(save_student_evidence(shard, student_evidence(id, {result_of(render, Verdict::Pass)}, taken), taken),
+              std::nullopt);
+    ASSERT_EQ(save_oracle_renders(shard, {{"week3/acc [render]", "int32_t kernel(void) { return 0; }"}}), std::nullopt);
+  }
+  shards.push_back((dir.path() / "no-evidence").string());  // a shard graded before: skipped
+  const std::string merged = (dir.path() / "merged").string();
+  ASSERT_EQ(merge_evidence(shards, merged), std::nullopt);
+  auto loaded = load_evidence(merged);
+  ASSERT_TRUE(std::holds_alternative<KeptEvidence>(loaded)) << std::get<std::string>(loaded);
+  const KeptEvidence& kept = std::get<KeptEvidence>(loaded);
+  ASSERT_EQ(kept.students.size(), 2u);
+  EXPECT_EQ(kept_c(merged, kept.students[1].renders.at("week3/acc [render]")),
+            "int32_t kernel(void) { return 0; } // bob");
+}
+
 TEST(SimilarityEvidence, ADamagedFileIsRefusedNamingIt) {
   ScratchDir dir("issue38_evidence_damaged");
   const std::string out = dir.path().string();
