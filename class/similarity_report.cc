@@ -13,8 +13,8 @@
 namespace uirgrade {
 namespace {
 
-// The side-by-side evidence is unfolded for the first pair and folded for the others: the page
-// opens on the list and what to look at first.
+// The side-by-side evidence of the first pairs (unfolded for the first, folded for the others): the
+// page opens on the list and what to look at first.
 constexpr size_t kPairsWithEvidence = 20;
 constexpr size_t kMaxShownLines = 400;  // per side; the kept file has all of it
 
@@ -88,10 +88,12 @@ std::string similarity_section_html(const SimilarityReport& report) {
           "<th>failures</th><th>the render test whose C they share most</th><th>rare failures they share</th></tr>\n";
   for (size_t k = 0; k < ranking.pairs.size(); ++k) {
     const SimilarPair& pair = ranking.pairs[k];
+    std::string rank = k < kPairsWithEvidence ? fmt::format("<a href=\"#pair-{}\">{}</a>", k + 1, k + 1)
+                                              : std::to_string(k + 1);
     html += fmt::format(
-        "<tr><td class=\"num\"><a href=\"#pair-{}\">{}</a></td><td>{} and {}</td><td class=\"num\">{:.2f}</td>"
+        "<tr><td class=\"num\">{}</td><td>{} and {}</td><td class=\"num\">{:.2f}</td>"
         "<td class=\"num\">{:.2f}</td><td class=\"num\">{:.2f}</td><td>{}</td><td>{}</td></tr>\n",
-        k + 1, k + 1, student_link(pair.a), student_link(pair.b), pair.score, pair.behaviour, pair.failures,
+        rank, student_link(pair.a), student_link(pair.b), pair.score, pair.behaviour, pair.failures,
         html_text(pair.best_test), html_text(describe_failures(pair, kFailuresInTheList)));
   }
   if (ranking.pairs.empty())
