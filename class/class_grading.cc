@@ -17,6 +17,7 @@
 #include "grader/submission_build.h"
 #include "sandbox/stop_signal.h"
 #include "sandbox/submission.h"
+#include "class/similarity_evidence.h"
 
 namespace uirgrade {
 namespace {
@@ -32,6 +33,7 @@ struct InFlight {
   std::optional<BuiltSubmission> built;  // sources built by their recipe (Submission::recipe)
   std::string copy_error;  // why no copy (or build) could be made: every test then fails to start
   std::vector<std::optional<TestResult>> results;
+  StudentOutputs outputs;  // for the similarity report (class/similarity_evidence.h)
   std::atomic<size_t> left{0};
   std::chrono::steady_clock::time_point start;
 };
@@ -173,6 +175,10 @@ std::vector<StudentRecord> grade_class(
     flight->config.submission_dir = student.folder.empty() ? flight->config.student_path
                                                            : std::filesystem::absolute(student.folder).string();
     flight->results.resize(tests.size());
+    flight->config.on_student_output = [outputs = &flight->outputs](const TestCase& test, const std::string& c,
+                                                                    const std::string& out, const std::string& err) {
+      outputs->add(test, c, out, err);
+    };
     flight->left = tests.size();
     flights.push_back(std::move(flight));
   }
@@ -186,9 +192,11 @@ std::vector<StudentRecord> grade_class(
   std::vector<ExpectedOrError> expected(tests.size());
   run_on_pool(tests.size(), config.grade.jobs, nullptr,
               [&](size_t k) { expected[k] = compute_expected(tests[k], config.grade.seed); });
+  const std::optional<std::string> similarity_error = save_oracle_renders(config.out_dir, tests, expected);
 
   auto student_done = [&](InFlight& flight) {
     const Submission& student = students[flight.index];
+    flight.config.on_student_output = nullptr;  // the minimiser's smaller programs are not the tests
     if (!stop_requested()) minimize_generated_failures(tests, flight.results, flight.config, runner, compiler);
     flight.copy.reset();  // the copy (and the build) before the group that reads it
     flight.built.reset();
@@ -224,6 +232,14 @@ std::vector<StudentRecord> grade_class(
       record.reason = fmt::format("the time budget of {} s ran out; {} tests not run", *config.student_budget_seconds,
                                   out_of_time);
     }
+    // Its similarity evidence before its state, so that a saved student has it. Not for a broken
+    // student: failing every test the same way it says nothing of its code.
+    std::optional<std::string> kept = similarity_error;
+    if (!kept && record.status == StudentStatus::Graded) {
+      std::map<std::string, StudentOutput> outputs = flight.outputs.take();
+      kept = save_student_evidence(config.out_dir, student_evidence(record.id, record.report.results, outputs), outputs);
+    }
+    if (kept) record.reason += (record.reason.empty() ? "" : "; ") + ("similarity evidence: " + *kept);
     finish(flight.index, std::move(record), StudentSource::Graded);
   };
 

@@ -229,7 +229,8 @@ void write_students(const ClassRun& run, const std::vector<MutantKills>& mutants
 
 }  // namespace
 
-void write_class_report(const ClassRun& run, const std::vector<MutantKills>& mutants, std::ostream& out) {
+void write_class_report(const ClassRun& run, const std::vector<MutantKills>& mutants, std::ostream& out,
+                        std::string_view similarity_section) {
   double max = 0;
   for (const TestResult& test : run.tests) max += test.max_points;
   // Score statistics describe the compilers that ran: students not graded (missing, not
@@ -272,11 +273,13 @@ void write_class_report(const ClassRun& run, const std::vector<MutantKills>& mut
                          : fmt::format("Not graded (score 0, counted apart from the statistics): {}.",
                                        fmt::join(not_graded_parts, ", ")))
       << "<ul id=\"contents\"><li><a href=\"#students-title\">Students</a></li>"
-         "<li><a href=\"#causes-title\">Failures by cause</a></li><li><a href=\"#scores-title\">Scores</a></li>"
+      << (similarity_section.empty() ? "" : "<li><a href=\"#similarity-title\">Similar submissions</a></li>")
+      << "<li><a href=\"#causes-title\">Failures by cause</a></li><li><a href=\"#scores-title\">Scores</a></li>"
          "<li><a href=\"#pass-rates-title\">Pass rate per test</a></li>"
          "<li><a href=\"#clusters-title\">Students with identical failures</a></li></ul>\n";
   // What an instructor opens the report for comes first: the students, then the causes.
   write_students(run, mutants, max, out);
+  out << similarity_section;
   write_failure_groups(run, out);
   out << "<h2 id=\"scores-title\">Scores of the graded students</h2>\n" << svg_histogram(percents) << "\n";
   write_pass_rates(run, out);

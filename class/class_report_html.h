@@ -6,6 +6,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <string_view>
 #include <vector>
 
 #include "class/class_run.h"
@@ -13,6 +14,8 @@
 
 namespace uirgrade {
 
-void write_class_report(const ClassRun& run, const std::vector<MutantKills>& mutants, std::ostream& out);
+/// `similarity_section`: the similarity report's section (class/similarity_report.h), or empty.
+void write_class_report(const ClassRun& run, const std::vector<MutantKills>& mutants, std::ostream& out,
+                        std::string_view similarity_section = "");
 
 }  // namespace uirgrade

@@ -20,8 +20,10 @@
 #include "grader/file_text.h"
 #include "grader/display_text.h"
 #include "cli/grade_command.h"
+#include "cli/similarity_command.h"
 #include "cli/suites_folder.h"
 #include "class/gradebook_csv.h"
+#include "class/similarity_evidence.h"
 #include "sandbox/private_paths.h"
 #include "sandbox/stop_signal.h"
 #include "reports/report_totals.h"
@@ -53,11 +55,15 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
     }
     mutants = std::get<std::vector<MutantKills>>(std::move(parsed));
   }
+  // A similarity report that cannot be made (it says why) leaves the grades' outputs to be written.
+  std::optional<std::string> similarity_section;
+  if (options.similarity) similarity_section = write_similarity_outputs(run, options.out_dir, err);
   std::ostringstream gradebook, html;
   write_gradebook(run, gradebook);
-  write_class_report(run, mutants, html);
+  write_class_report(run, mutants, html, similarity_section.value_or(""));
   bool ok = write_output(options.out_dir, "gradebook.csv", gradebook.str(), err) &&
-            write_output(options.out_dir, "class.html", html.str(), err);
+            write_output(options.out_dir, "class.html", html.str(), err) &&
+            (!options.similarity || similarity_section);
   if (auto error = save_class_manifest(options.out_dir, run)) {
     err << "grade class: " << *error << '\n';
     ok = false;
@@ -205,7 +211,12 @@ int run_class_merge(const Options& options, std::ostream& err) {
     return kUsageOrSuiteError;
   }
   ClassRun& run = std::get<ClassRun>(merged);
-  // The merged directory holds every student's report and state, so it resumes and links like a run.
+  // The merged directory holds every student's report and state, so it resumes and links like a run,
+  // and their similarity evidence, so that --similarity and `grade similarity` rank the whole class.
+  if (auto error = merge_evidence(options.merge_files, options.out_dir)) {
+    err << "grade merge: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "students", ec);
   for (const StudentRecord& student : run.students) {
@@ -215,6 +226,15 @@ int run_class_merge(const Options& options, std::ostream& err) {
     }
   }
   return write_class_outputs(run, options, err);
+}
+
+int run_similarity(const Options& options, std::ostream& err) {
+  auto loaded = load_class_dir(options.out_dir);
+  if (auto* error = std::get_if<std::string>(&loaded)) {
+    err << "grade similarity: " << *error << '\n';
+    return kUsageOrSuiteError;
+  }
+  return write_class_outputs(std::get<ClassRun>(loaded), options, err);
 }
 
 }  // namespace uirgrade

@@ -16,4 +16,8 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
 /// `grade merge --out DIR SHARD_DIR...`: the shards' students in one gradebook and class report.
 int run_class_merge(const Options& options, std::ostream& err);
 
+/// `grade similarity CLASS_DIR`: the similarity report of a graded class (and class.html again,
+/// with its section).
+int run_similarity(const Options& options, std::ostream& err);
+
 }  // namespace uirgrade

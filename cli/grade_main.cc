@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
     case Command::Mutants: return run_mutants(options, generators, std::cout, std::cerr);
     case Command::Grade: return run_grade(options, generators, std::cout, std::cerr);
     case Command::Class: return run_class(options, generators, std::cerr);
+    case Command::Similarity: return run_similarity(options, std::cerr);
   }
   return kUsageOrSuiteError;
 }

@@ -76,6 +76,9 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
   } else if (!args.empty() && args[0] == "class") {
     options.command = Command::Class;
     k = 1;
+  } else if (!args.empty() && args[0] == "similarity") {
+    options.command = Command::Similarity;
+    k = 1;
   }
   for (; k < args.size(); ++k) {
     std::string arg = args[k];
@@ -115,9 +118,11 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.suites_dir = args[++k];
       options.suites_dir_given = options.suites_dir != default_suites_dir;
       continue;
-    } else if (arg == "--coverage" || arg == "--quiet" || arg == "-q" || arg == "--last-failed") {
+    } else if (arg == "--coverage" || arg == "--quiet" || arg == "-q" || arg == "--last-failed" ||
+               arg == "--similarity") {
       if (inline_value) return UsageError{fmt::format("{} takes no value", arg)};
       if (arg == "--coverage") options.coverage = true;
+      else if (arg == "--similarity") options.similarity = true;
       else if (arg == "--last-failed") options.last_failed = true;
       else options.quiet = true;
       continue;
@@ -198,12 +203,18 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
   for (const ReportOutput& output : options.outputs) on_stdout += output.path.empty() ? 1 : 0;
   if (on_stdout > 1) return UsageError{"only one --format can go to stdout: give the others an --output FILE"};
 
+  const bool of_a_class = options.command == Command::Class || options.command == Command::Merge ||
+                          options.command == Command::Similarity;
   bool class_only = !options.out_dir.empty() || !options.mutant_kills_file.empty();
-  if (class_only && options.command != Command::Class && options.command != Command::Merge)
+  if (class_only && !of_a_class)
     return UsageError{"--out and --mutants-json are options of `grade class` (see grade --help)"};
+  if (options.similarity && !of_a_class)
+    return UsageError{"--similarity is an option of `grade class` and `grade merge --out` (see grade --help)"};
   switch (options.command) {
     case Command::Merge:
       if (positional.empty()) return UsageError{"grade merge needs the JSON reports (or class directories) to merge"};
+      if (options.similarity && options.out_dir.empty())
+        return UsageError{"--similarity goes with `grade merge --out DIR` of class directories"};
       options.merge_files = positional;
       break;
     case Command::Class:
@@ -214,6 +225,12 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       if (!options.keep_dir.empty()) return UsageError{"grade class keeps no cases (--keep): rerun one student for that"};
       options.submissions = positional[0];
       if (options.out_dir.empty()) options.out_dir = kDefaultClassOut;
+      break;
+    case Command::Similarity:
+      if (positional.size() != 1 || !options.out_dir.empty())
+        return UsageError{"grade similarity takes one CLASS_DIR, the --out of a `grade class` run"};
+      options.out_dir = positional[0];
+      options.similarity = true;
       break;
     case Command::CheckSuites:
       if (!positional.empty())
@@ -246,6 +263,7 @@ SYNOPSIS
     grade merge REPORT.json... [--format F [--output FILE]]...
     grade class --week N SUBMISSIONS [--out DIR] [options]
     grade merge --out DIR CLASS_SHARD_DIR...
+    grade similarity CLASS_DIR [--mutants-json FILE]
     grade --check-suites [DIR] [--coverage]
     grade --mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
 
@@ -310,6 +328,13 @@ GRADING A CLASS
                         are time-outs (a hung student cannot hold up the class)
     --mutants-json FILE `grade --mutants --json` output: the class report names the catalogued bug
                         each student's failures resemble most
+    --similarity        also rank the pairs of students whose compilers behave most alike (the C
+                        they render, with names, literals and layout set aside and the oracle's own
+                        C discounted; the same failures with the same wrong output, weighted by
+                        rarity): a section of class.html, DIR/similarity.csv and .json. For the
+                        instructor only; nothing of it reaches a student's report. The evidence
+                        it reads (DIR/similarity/) is kept by every class run, so
+                        `grade similarity DIR` ranks a class graded before.
 
 EXIT STATUS
     0 every test passed; 1 a test failed; 2 a usage error or a broken suite (the message names the
@@ -326,6 +351,8 @@ EXAMPLES
     grade --mutants --week 3 --json kills.json
     grade class --week 3 submissions/ --out class-week3 --student-budget 600
     grade class --week 3 roster.csv --shard 2/4 --out shard2 && grade merge --out class shard*/
+    grade class --week 3 submissions/ --out class-week3 --similarity
+    grade similarity class-week3
 )",
                      kDefaultSeed, kDefaultClassOut);
 }

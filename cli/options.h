@@ -23,6 +23,7 @@ enum class Command {
   Class,        // grade class --week N SUBMISSIONS [--out DIR] [options]
   CheckSuites,  // grade --check-suites [DIR]: the suites against the oracle, no student
   Mutants,      // grade --mutants [all|NAME,...] --week N: the kill matrix of the mutant catalogue
+  Similarity,   // grade similarity CLASS_DIR: the similarity report of a graded class
   Help,         // grade --help
 };
 
@@ -62,6 +63,7 @@ struct Options {
   std::string submissions;  // a directory of student folders or a roster CSV
   std::string out_dir;      // where the class's reports, gradebook and state go
   std::string mutant_kills_file;                 // --mutants-json FILE: `grade --mutants --json` output
+  bool similarity = false;  // --similarity: also the similarity report (class/similarity_report.h)
   bool coverage = false;     // --coverage (with --check-suites): also the op and rule coverage table
   bool quiet = false;        // --quiet: no progress on stderr, only problems
   bool last_failed = false;  // --last-failed: only the tests that failed in the last run (state file)

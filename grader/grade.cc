@@ -89,6 +89,7 @@ TestResult grade_test_once(const TestCase& test, const ExpectedOrError& computed
     limits.not_after = *config.deadline;
   }
   Outcome outcome = run_student_on_test(test, expected, limits, config, runner, compiler);
+  if (config.on_student_output) config.on_student_output(test, outcome.rendered_c, outcome.actual_out, outcome.actual_err);
   // A time-out caused by the budget's cut is the budget's, not the student's.
   if (cut_by_budget && outcome.failure && outcome.failure->verdict == Verdict::Timeout)
     return not_run_result(test, fmt::format("not run: {} during this test", kBudgetRanOut));

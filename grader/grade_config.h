@@ -72,6 +72,13 @@ struct GradeConfig {
   MinimizeHook minimize;
   /// Wall time for minimising all of a run's failing generated tests together (grader/minimize_failures.h).
   double minimize_seconds = 60;
+  /// Instructor-side only: called (from any of the pool's threads) with what the student printed on
+  /// each test it ran: the C of a render test, and its last process's stdout and stderr. A class run
+  /// keeps it for the similarity report (class/similarity_evidence.h); no report is written from it.
+  /// Unset: nothing is kept.
+  using OutputHook = std::function<void(const TestCase& test, const std::string& rendered_c, const std::string& out,
+                                        const std::string& err)>;
+  OutputHook on_student_output;
 };
 
 }  // namespace uirgrade

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Opens a class report in headless Chromium (Debian's `chromium`): checks that it renders with the
 # histogram and the per-test table, that a student's <script> in its stderr stays text (while the same
-# bytes inserted raw, in a deliberately weakened copy of the page, do run), and saves a screenshot.
+# bytes inserted raw, in a deliberately weakened copy of the page, do run), that its similarity section
+# puts the planted pair first with their C side by side, and saves two screenshots (OUT.png, the top of
+# the report, and OUT-similarity.png, its similarity section).
 #   scripts/class-report-screenshot.sh OUT.png [BUILD_DIR]
 # It grades a small demo class first (the oracle, a catalogued bug, a student printing a script to
-# stderr, a crashing student, a missing submission). Exit 0: all checks passed; 1: a check failed;
+# stderr, a crashing student, a missing submission, a student rendering C in a style of her own and
+# one who handed in her compiler with the values renamed and the layout redone), with --similarity. Exit 0: all checks passed; 1: a check failed;
 # 77: chromium is not installed (apt-get install chromium), so nothing was checked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +22,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 subs="$work/subs"
-mkdir -p "$subs"/{ann,bob,cy,dan,eve,fay,gus,hal} "$subs/ivy"
+mkdir -p "$subs"/{ann,bob,cy,dan,eve,fay,gus,hal,jo,kim} "$subs/ivy"
 for id in ann fay; do cp "$build/uir-oracle" "$subs/$id/student-uirc"; done
 for id in bob gus; do
   cp "$build/uir-oracle" "$subs/$id/uir-oracle"
@@ -27,11 +30,29 @@ for id in bob gus; do
 done
 cp "$build/uir-oracle" "$subs/hal/uir-oracle"
 printf '#!/bin/sh\nexec "$(dirname "$0")/uir-oracle" --mutant subset-scope "$@"\n' > "$subs/hal/student-uirc"
+# jo renders the oracle's C her own way (const values, `+= 1` counters); kim hands in jo's compiler
+# with every value renamed and four-space indents.
+jo_style='s/^\(  *\)\(int32_t\|float\|bool\) v/\1const \2 v/;s/++) {/ += 1) {/'
+for id in jo kim; do
+  sed_script="$jo_style"
+  [ "$id" = kim ] && sed_script="$jo_style;s/v\([0-9][0-9]*\)_/val\1_/g;s/^  /    /"
+  cp "$build/uir-oracle" "$subs/$id/uir-oracle"
+  cat > "$subs/$id/student-uirc" <<EOF
+#!/bin/sh
+d="\$(dirname "\$0")"
+if [ "\$1" = render ]; then
+  c="\$("\$d/uir-oracle" render "\$2")" || exit \$?
+  printf '%s\n' "\$c" | sed -e '$sed_script'
+  exit 0
+fi
+exec "\$d/uir-oracle" "\$@"
+EOF
+done
 printf '#!/bin/sh\necho "<script>document.title=\x27pwned\x27</script>" >&2\nexit 3\n' > "$subs/cy/student-uirc"
 cp "$build/students/student_segfault" "$subs/dan/student-uirc"
 cp "$build/students/student_print_garbage" "$subs/eve/student-uirc"
 chmod -R a+rX "$work" && chmod +x "$subs"/*/student-uirc
-"$build/grade" class --week 3 "$subs" --out "$work/out" --only 'week3/*' --student-budget 120 2> "$work/grade.log" ||
+"$build/grade" class --week 3 "$subs" --out "$work/out" --only 'week3/*' --student-budget 120 --similarity 2> "$work/grade.log" ||
   { cat "$work/grade.log" >&2; exit 1; }
 report="$work/out/class.html"
 
@@ -54,6 +75,21 @@ sed -e "s/&lt;script&gt;document.title=&#39;pwned&#39;&lt;\/script&gt;/<script>d
 run_browser --dump-dom "file://$work/out/weakened.html" | grep -q '<title>pwned</title>' ||
   fail "the weakened page did not run the student's script: the check cannot see an attack"
 
+grep -q '<h2 id="similarity-title">' <<< "$dom" || fail "no similarity section in the rendered page"
+grep -q '<tr><td class="num"><a href="#pair-1">1</a></td><td><a href="students/jo.txt">jo</a> and <a href="students/kim.txt">kim</a>' <<< "$dom" ||
+  fail "the planted pair (jo, kim) is not the first of the similarity section"
+grep -q '<details id="pair-1" open="">' <<< "$dom" || fail "the first pair's evidence is not unfolded"
+grep -q '<mark>' <<< "$dom" || fail "no shared line marked in the evidence"
+
 run_browser --hide-scrollbars --window-size=1100,1400 --screenshot="$out_png" "file://$report" > /dev/null
 [ -s "$out_png" ] || fail "no screenshot"
-echo "class-report-screenshot: renders with the histogram and the per-test table; the student's script stays text; $out_png"
+# The similarity section alone: the report's own page, cut to the section (the same bytes, no script).
+similarity_png="${out_png%.png}-similarity.png"
+sed -n '1,/<body>/p' "$report" > "$work/out/similarity-section.html"
+sed -n '/<h2 id="similarity-title">/,/How the score is computed/p' "$report" >> "$work/out/similarity-section.html"
+echo '</body></html>' >> "$work/out/similarity-section.html"
+run_browser --hide-scrollbars --window-size=1100,1300 --screenshot="$similarity_png" \
+  "file://$work/out/similarity-section.html" > /dev/null
+[ -s "$similarity_png" ] || fail "no screenshot of the similarity section"
+echo "class-report-screenshot: renders with the histogram and the per-test table; the student's script stays text;" \
+  "the planted pair tops the similarity section; $out_png, $similarity_png"
