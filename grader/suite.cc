@@ -298,7 +298,7 @@ void refuse_renamed_keys(const std::string& file, const YAML::Node& node, std::s
 }
 
 /// The kinds of generated programs a week may ask for (the generator's two families).
-constexpr std::string_view kFuzzKinds[] = {"valid", "invalid", "probe"};
+constexpr std::string_view kFuzzKinds[] = {"valid", "invalid", "probe", "shape"};
 
 /// `work_limit: X` (a ratio to the oracle's instructions, at least 1) and `work_points: P` come
 /// together: a limit without points would score nothing, points without a limit have no rule.
