@@ -140,7 +140,7 @@ ShapeEnumeration enumerate_shape_programs(uint64_t seed, int max_programs, int p
   while (std::gcd(stride, size) != 1) stride += 2;
   int cells_short = static_cast<int>(result.hits.size());
   std::set<std::string> signatures;
-  for (uint64_t i = 0; i < size && cells_short > 0 && static_cast<int>(result.kept.size()) < max_programs; ++i) {
+  for (uint64_t i = 0; i < size && cells_short > 0; ++i) {
     uint64_t index = (start + i * stride) % size;
     ++result.walked;
     std::string body = skeleton_text(space[index]);
@@ -163,6 +163,24 @@ ShapeEnumeration enumerate_shape_programs(uint64_t seed, int max_programs, int p
     }
     result.kept.push_back(std::move(program));
   }
+  // A program kept early for a cell that later ones hit twice over is redundant: drop it, the
+  // earliest first (the walk keeps the first programs for any cell at all).
+  std::vector<ShapeProgram> needed;
+  for (ShapeProgram& program : result.kept) {
+    bool redundant = true;
+    for (const std::string& c : program.cells) redundant = redundant && result.hits[c] > per_cell;
+    if (!redundant) {
+      needed.push_back(std::move(program));
+      continue;
+    }
+    for (const std::string& c : program.cells) --result.hits[c];
+  }
+  // Past the cap, the last kept go (with their hits).
+  while (static_cast<int>(needed.size()) > max_programs) {
+    for (const std::string& c : needed.back().cells) --result.hits[c];
+    needed.pop_back();
+  }
+  result.kept = std::move(needed);
   return result;
 }
 

@@ -3,7 +3,8 @@
 // to a bound, not a sample). Each skeleton (generators/shape_skeleton.h) is written out, judged by
 // the oracle, and read for the structural cells it hits (testcase/shapes.h); a program is kept when
 // it hits a cell the programs kept so far hit fewer than `per_cell` times, and is not a duplicate of
-// one kept (the same outcome and the same cells). The order in which the space is walked is drawn
+// one kept (the same rule at the same statement, or the same linear list, and the same cells); at
+// the end a program whose every cell the others hit more than `per_cell` times is dropped. The order in which the space is walked is drawn
 // from the seed, so different seeds keep different programs of the same cells.
 #pragma once
 
@@ -39,8 +40,8 @@ struct ShapeEnumeration {
 /// cycle with the index.
 std::vector<Skeleton> all_skeletons();
 
-/// Walks all_skeletons() in a seeded order until `max_programs` are kept or every cell reached has
-/// `per_cell` programs.
+/// Walks all_skeletons() in a seeded order until every cell reached has `per_cell` programs (or the
+/// space ends), drops the redundant ones, then keeps at most `max_programs`, the first kept.
 ShapeEnumeration enumerate_shape_programs(uint64_t seed, int max_programs, int per_cell = 2);
 
 }  // namespace uirgen
