@@ -343,11 +343,11 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
     plan.suites.push_back(name);
   }
   if (const YAML::Node fuzz = plan_node["fuzz"]; fuzz && !fuzz.IsNull()) {
-    if (!fuzz.IsMap()) fail(file, fuzz, "fuzz must map a kind (valid, invalid, probe) to a count");
+    if (!fuzz.IsMap()) fail(file, fuzz, "fuzz must map a kind (valid, invalid, probe, shape) to a count");
     for (const auto& kv : fuzz) {
       std::string kind = kv.first.Scalar();
       if (std::find(std::begin(kFuzzKinds), std::end(kFuzzKinds), kind) == std::end(kFuzzKinds))
-        fail(file, kv.first, fmt::format("unknown fuzz kind '{}' (known: valid, invalid, probe)", kind));
+        fail(file, kv.first, fmt::format("unknown fuzz kind '{}' (known: valid, invalid, probe, shape)", kind));
       int count = scalar<int>(file, kv.second, "fuzz count");
       if (count < 0) fail(file, kv.second, "a fuzz count must be zero or more");
       plan.fuzz_counts[kind] = count;

@@ -7,7 +7,6 @@
 #include "testcase/shapes.h"
 
 #include <algorithm>
-#include <functional>
 
 namespace uirgrade {
 namespace {
@@ -39,6 +38,10 @@ std::vector<ShapeRow> make_table() {
       "through the loop between (\"encloses\" is transitive)",
       {kValid});
   row("statement-skips-a-loop", "a statement using an inner and an outer range but not a loop between them",
+      {kValid});
+  row("statement-needs-transitive-enclosure",
+      "a statement one of whose loops encloses none of its ranges directly: its ranges and the ranges their "
+      "ends have open miss a loop it must run in",
       {kValid});
   // Values: how far from a range.
   for (int k = 1; k <= 3; ++k)
@@ -72,6 +75,10 @@ std::vector<ShapeRow> make_table() {
           "an end of " + std::to_string(n) + " effect(s) whose effect " + std::to_string(p) +
               " is the first not to use its range",
           {"E-END-UNUSED"});
+  row("load-moved-by-a-store-in-that-loop", "a load the load rule moved into a loop that stores into its version",
+      {kValid});
+  row("load-moved-by-a-store-nested-deeper",
+      "a load the load rule moved into a loop whose store into its version is in a loop nested inside it", {kValid});
   row("end-listing-an-inner-end", "an end listing the end of a nested loop (valid), or that end not using its range",
       {kValid, "E-END-UNUSED"});
   // Pairs: a load and the store into its version (valid, E-LOAD-ORDER), the two stores into one
@@ -250,6 +257,9 @@ void valid_cells(const uir::Compiled& c, std::set<std::string>& out) {
     for (size_t p = 0; p < effects; ++p)
       if (s.operands[p].ref >= 0 && stmts[s.operands[p].ref].op == Op::End) hit(out, "end-listing-an-inner-end", kValid);
   }
+  std::vector<int32_t> end_of(n, -1);  // per range: the end that closes it
+  for (size_t k = 0; k < n; ++k)
+    if (stmts[k].op == Op::End && stmts[k].operands.back().ref >= 0) end_of[stmts[k].operands.back().ref] = static_cast<int32_t>(k);
   std::vector<int> ops_from_range(n, 0);  // 0: no range on the way (or not a value)
   for (size_t k = 0; k < n; ++k) {
     const Stmt& s = stmts[k];
@@ -268,6 +278,14 @@ void valid_cells(const uir::Compiled& c, std::set<std::string>& out) {
       }
     for (int i = innermost_used + 1; innermost_used >= 0 && i < outermost_used; ++i)
       if (!s.open_ranges.contains(loops.range[chain[i]])) hit(out, "statement-skips-a-loop", kValid);
+    // Its ranges and their direct enclosers, against the loops around its ranges' innermost one.
+    if (innermost_used >= 0 && s.op != Op::Range) {
+      std::set<int32_t> one_step(s.open_ranges.begin(), s.open_ranges.end());
+      for (int32_t r : s.open_ranges)
+        if (end_of[r] >= 0) one_step.insert(stmts[end_of[r]].open_ranges.begin(), stmts[end_of[r]].open_ranges.end());
+      for (size_t i = innermost_used; i < chain.size(); ++i)
+        if (!one_step.count(loops.range[chain[i]])) hit(out, "statement-needs-transitive-enclosure", kValid);
+    }
 
     if (s.kind == uir::Kind::Value && !s.constant && s.op != Op::Range && s.op != Op::Load) {
       int best = 0;
@@ -297,8 +315,13 @@ void valid_cells(const uir::Compiled& c, std::set<std::string>& out) {
     }
     if (s.op == Op::Load && s.version >= 0)
       for (size_t t = 0; t < n; ++t)
-        if (loops.placed[t] && stmts[t].op == Op::Store && stmts[t].version == s.version)
+        if (loops.placed[t] && stmts[t].op == Op::Store && stmts[t].version == s.version) {
           hit(out, pair_by_loops(loops, loop, loops.loop_of[t]), kValid);
+          bool moved = loop >= 0 && !s.open_ranges.contains(loops.range[loop]);
+          if (moved && loops.loop_of[t] == loop) hit(out, "load-moved-by-a-store-in-that-loop", kValid);
+          if (moved && loops.loop_of[t] != loop && loops.loop_of[t] >= 0 && loops.inside(loops.loop_of[t], loop))
+            hit(out, "load-moved-by-a-store-nested-deeper", kValid);
+        }
   }
 }
 

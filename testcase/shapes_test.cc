@@ -63,11 +63,13 @@ TEST(Shapes, ALoopEnclosedOnlyTransitively) {
   EXPECT_TRUE(cells.count("after-in-its-innermost-range x valid"));
   EXPECT_TRUE(cells.count("end-listing-an-inner-end x valid"));
   EXPECT_TRUE(cells.count("end-with-1-effect x valid"));
+  EXPECT_TRUE(cells.count("statement-needs-transitive-enclosure x valid"));  // %k3, %tv: {k}, and j from k's end
   // The same nest where k's store also uses i: i encloses k directly.
   auto direct = of("%c = buffer 8 dtype=i32 slot=0\n%i = range 2\n%j = range 2\n%k = range 2\n%i4 = mul %i 4\n"
                    "%j2 = mul %j 2\n%ij = add %i4 %j2\n%o = add %ij %k\n%v = shrink %c %o shape=[]\n%s = store %v %o\n"
                    "%ek = end %s %k\n%ej = end %ek %j\n%ei = end %ej %i\n%c1 = after %c %ei\n");
   EXPECT_FALSE(direct.count("enclosed-only-transitively x valid"));
+  EXPECT_FALSE(direct.count("statement-needs-transitive-enclosure x valid"));
   EXPECT_TRUE(direct.count("value-outside-an-inner-loop-using-it x valid"));  // %i4 is computed in i, used in k
 }
 
@@ -80,6 +82,8 @@ TEST(Shapes, ALoadWhoseVersionIsStoredDeeper) {
                   "%ei = end %ej %so %i\n%b1 = after %b %ei\n%o1 = after %o %ei\n");
   EXPECT_TRUE(cells.count("pair-second-deeper x valid"));
   EXPECT_TRUE(cells.count("load-in-a-loop-it-does-not-use x valid"));
+  EXPECT_TRUE(cells.count("load-moved-by-a-store-nested-deeper x valid"));
+  EXPECT_FALSE(cells.count("load-moved-by-a-store-in-that-loop x valid"));
   EXPECT_TRUE(cells.count("shrink-outside-an-inner-loop-using-it x valid"));
   EXPECT_TRUE(cells.count("end-with-2-effects x valid"));
   EXPECT_FALSE(cells.count("pair-in-one-loop x valid"));
