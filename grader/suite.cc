@@ -348,6 +348,8 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
       std::string kind = kv.first.Scalar();
       if (std::find(std::begin(kFuzzKinds), std::end(kFuzzKinds), kind) == std::end(kFuzzKinds))
         fail(file, kv.first, fmt::format("unknown fuzz kind '{}' (known: valid, invalid, probe, shape)", kind));
+      if (kind == "shape" && week < 3)
+        fail(file, kv.first, "the enumerated shapes are loop nests: fuzz kind 'shape' is for week 3 on");
       int count = scalar<int>(file, kv.second, "fuzz count");
       if (count < 0) fail(file, kv.second, "a fuzz count must be zero or more");
       plan.fuzz_counts[kind] = count;
