@@ -6,6 +6,7 @@
 
 #include <functional>
 
+#include "generators/enumerate_shapes.h"
 #include "generators/generate.h"
 #include "generators/mutate.h"
 #include "generators/probes.h"
@@ -104,6 +105,21 @@ std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::st
         tests.push_back(make_valid_test(program->text, next_name(), "fuzz", week, program_seed, k % 4 == 3).test);
       }
       break;
+    }
+  }
+
+  // Enumerated skeletons (generators/enumerate_shapes.h): programs chosen so that every structural
+  // cell of week 3 (testcase/shapes.h) is hit twice, as the oracle judges them.
+  if (count_of("shape") > 0) {
+    ShapeEnumeration shapes = enumerate_shape_programs(seed, count_of("shape"));
+    for (size_t k = 0; k < shapes.kept.size(); ++k) {
+      const ShapeProgram& p = shapes.kept[k];
+      if (p.rule) {
+        tests.push_back(make_invalid_test(InvalidProgram{p.text, -1, *p.rule, p.line}, next_name(), "fuzz", week).test);
+      } else {
+        uint64_t data_seed = uir::derive_seed(seed, 6, k);
+        tests.push_back(make_valid_test(p.text, next_name(), "fuzz", week, data_seed, k % 4 == 3).test);
+      }
     }
   }
   return tests;

@@ -21,7 +21,9 @@ struct FuzzStats {
 /// Generated tests for `week`: counts_by_kind["valid"] valid programs (every fourth a render test)
 /// and counts_by_kind["invalid"] mutated ones (cycling through the mutation catalog), then
 /// counts_by_kind["probe"] probes (generators/probes.h: a rule's family by cycling, near misses
-/// valid, the others invalid; every fourth valid one a render test), named
+/// valid, the others invalid; every fourth valid one a render test), then at most
+/// counts_by_kind["shape"] enumerated skeletons chosen by structural coverage
+/// (generators/enumerate_shapes.h; every fourth valid one a render test), named
 /// fuzz/1, fuzz/2, ... in that order, suite "fuzz", hidden, with full expectations from the
 /// oracle and explicit data. The same arguments always give the same tests.
 std::vector<uirgrade::TestCase> make_fuzz_tests(int week, const std::map<std::string, int>& counts_by_kind,

@@ -4,6 +4,7 @@
 // grader/kill_suite_students_test.cc.)
 #include "generators/kill_suite.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <sstream>
 
 #include "generators/fuzz.h"
+#include "oracle/mutants.h"
 #include "testcase/test_headers.h"
 
 namespace uirgen {
@@ -27,7 +29,9 @@ TEST(KillSuite, IsSmallAndKillsEveryMutant) {
   options.out_dir = dir.string();
   std::ostringstream log;
   ASSERT_EQ(write_kill_suite(options, log), 0) << log.str();
-  EXPECT_NE(log.str().find("kills 34 of 34 mutants"), std::string::npos) << log.str();
+  // Every mutant of the catalogue but values-in-uses-loop, which changes no result (docs/mutants.md).
+  size_t killable = uir::mutant_catalogue().size() - 1;
+  EXPECT_NE(log.str().find(fmt::format("kills {} of {} mutants", killable, killable)), std::string::npos) << log.str();
 
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir / "kill")) {

@@ -305,7 +305,7 @@ void refuse_renamed_keys(const std::string& file, const YAML::Node& node, std::s
 }
 
 /// The kinds of generated programs a week may ask for (the generator's two families).
-constexpr std::string_view kFuzzKinds[] = {"valid", "invalid", "probe"};
+constexpr std::string_view kFuzzKinds[] = {"valid", "invalid", "probe", "shape"};
 
 /// `work_limit: X` (a ratio to the oracle's instructions, at least 1) and `work_points: P` come
 /// together: a limit without points would score nothing, points without a limit have no rule.
@@ -350,11 +350,13 @@ WeekPlan plan_or_throw(const std::string& suites_dir, const std::string& file, c
     plan.suites.push_back(name);
   }
   if (const YAML::Node fuzz = plan_node["fuzz"]; fuzz && !fuzz.IsNull()) {
-    if (!fuzz.IsMap()) fail(file, fuzz, "fuzz must map a kind (valid, invalid, probe) to a count");
+    if (!fuzz.IsMap()) fail(file, fuzz, "fuzz must map a kind (valid, invalid, probe, shape) to a count");
     for (const auto& kv : fuzz) {
       std::string kind = kv.first.Scalar();
       if (std::find(std::begin(kFuzzKinds), std::end(kFuzzKinds), kind) == std::end(kFuzzKinds))
-        fail(file, kv.first, fmt::format("unknown fuzz kind '{}' (known: valid, invalid, probe)", kind));
+        fail(file, kv.first, fmt::format("unknown fuzz kind '{}' (known: valid, invalid, probe, shape)", kind));
+      if (kind == "shape" && week < 3)
+        fail(file, kv.first, "the enumerated shapes are loop nests: fuzz kind 'shape' is for week 3 on");
       int count = scalar<int>(file, kv.second, "fuzz count");
       if (count < 0) fail(file, kv.second, "a fuzz count must be zero or more");
       plan.fuzz_counts[kind] = count;

@@ -20,6 +20,7 @@
 
 #include "grader/clause_coverage.h"
 #include "grader/kernel_text.h"
+#include "grader/shape_coverage.h"
 #include "grader/render_check.h"
 #include "grader/suite.h"
 #include "testcase/test_data.h"
@@ -318,6 +319,7 @@ int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mu
   else if (coverage) {
     checker.print_coverage(std::vector<int>(weeks.begin(), weeks.end()));
     for (int k = print_clause_coverage(out, files_checked, plans.plans); k > 0; --k) checker.count_problem();
+    for (int k = print_shape_coverage(out, files_checked, plans.plans); k > 0; --k) checker.count_problem();
   }
   out << fmt::format("\n{} test file{} in {} suite{}: {} problem{}\n", files, files == 1 ? "" : "s", suites.size(),
                      suites.size() == 1 ? "" : "s", checker.problems(), checker.problems() == 1 ? "" : "s");

@@ -180,6 +180,10 @@ TEST(Suite, BadWeeksFiles) {
   ASSERT_TRUE(std::holds_alternative<SuiteError>(fuzz));
   EXPECT_EQ(std::get<SuiteError>(fuzz).line, 4);
   EXPECT_NE(std::get<SuiteError>(fuzz).message.find("invlaid"), std::string::npos);
+  auto shape = load_week(kTestdata + "/bad_suites/weeks_shape_before_week_3", 1);
+  ASSERT_TRUE(std::holds_alternative<SuiteError>(shape));
+  EXPECT_EQ(std::get<SuiteError>(shape).line, 4);
+  EXPECT_NE(std::get<SuiteError>(shape).message.find("'shape' is for week 3 on"), std::string::npos);
   auto minimized = load_week(kTestdata + "/bad_suites/weeks_bad_fuzz_minimized", 1);
   ASSERT_TRUE(std::holds_alternative<SuiteError>(minimized));
   EXPECT_EQ(std::get<SuiteError>(minimized).line, 4);

@@ -49,6 +49,7 @@ Placement place_statements(const Program& program, const LoopTree& tree, const s
       if (loop == kUnknown || tree.level_of(loop) <= tree.level_of(out.place[k])) continue;
       int32_t store = load.version >= 0 ? store_into[load.version] : -1;
       bool stores_there = store >= 0 && tree.contains(loop, out.place[store]);
+      if (store >= 0 && mutants.has(Mutant::LoadIgnoresDeeperStores)) stores_there = out.place[store] == loop;
       if (stores_there || mutants.has(Mutant::LoadMovesWithoutStore)) out.place[k] = loop;
     }
     // Nothing may run before what it uses: a view (or value) of a moved load moves with it. An end's

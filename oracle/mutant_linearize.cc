@@ -1,7 +1,9 @@
-// Both "stuck" designs are checks on the targets the oracle computed: attempt (a) can emit a
+// The "stuck" designs are checks on the targets the oracle computed: attempt (a) can emit a
 // statement only while exactly its open ranges are open, which is possible only when they are its
 // whole chain of loops; the book's idx order nests each loop inside the ranges declared before it,
-// so a loop whose parent (from the ends) is declared after it is never opened in a place that exists.
+// so a loop whose parent (from the ends) is declared after it is never opened in a place that exists;
+// a scheduler that closes its scopes under "encloses" one step only has a target that is no chain
+// from the top whenever a loop of the chain encloses the statement's ranges only transitively.
 #include "oracle/mutant_linearize.h"
 
 #include <algorithm>
@@ -15,6 +17,20 @@ Error stuck_at(const Stmt& stmt, const std::string& why) {
   return Error{Rule::Nest, stmt.line, stmt.column, 1, "can't schedule: " + why};
 }
 
+/// encloses-direct-only: the student's loops for `stmt` are its open ranges and their direct enclosers
+/// (the open ranges of the ends that close them); the first loop of the real chain (around its
+/// deepest open range) that this one step leaves out, if any.
+std::optional<int32_t> missed_by_one_step(const Program& program, const LoopTree& tree, const Stmt& stmt) {
+  RangeSet one_step = stmt.open_ranges;
+  for (int32_t r : stmt.open_ranges)
+    if (tree.end_of[r] >= 0)
+      for (int32_t d : program.stmts[tree.end_of[r]].open_ranges) one_step = one_step.with(d);
+  for (int32_t r : stmt.open_ranges)
+    for (int32_t p = tree.parent[r]; p != kTopLevel; p = tree.parent[p])
+      if (!one_step.contains(p)) return p;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Error> mutant_scheduler_stuck(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
@@ -25,6 +41,10 @@ std::optional<Error> mutant_scheduler_stuck(const Program& program, const LoopTr
     if (mutants.has(Mutant::NestByRangeLine) && stmt.op == Op::Range && tree.parent[s] > static_cast<int32_t>(s))
       return stuck_at(stmt, fmt::format("loop {} must sit inside {}, which is declared after it",
                                         stmt.name, program.stmts[tree.parent[s]].name));
+    if (mutants.has(Mutant::EnclosesDirectOnly) && stmt.op != Op::Range && stmt.op != Op::End)
+      if (std::optional<int32_t> missed = missed_by_one_step(program, tree, stmt))
+        return stuck_at(stmt, fmt::format("{} needs loop {}, which no range of it encloses directly",
+                                          stmt.name, program.stmts[*missed].name));
     if (mutants.has(Mutant::ExactScope) && stmt.op != Op::Range && stmt.op != Op::End) {
       size_t chain = 0;
       for (int32_t p = target[s]; p != kTopLevel; p = tree.parent[p]) ++chain;

@@ -14,7 +14,7 @@
 
 namespace uir {
 
-/// exact-scope and nest-by-range-line: the error a student's scheduler stops with (E-NEST, "can't
+/// exact-scope, nest-by-range-line and encloses-direct-only: the error a student's scheduler stops with (E-NEST, "can't
 /// schedule") on a valid program that its design cannot place; nothing when it can.
 std::optional<Error> mutant_scheduler_stuck(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
                                             const std::vector<int32_t>& target, const Mutants& mutants);

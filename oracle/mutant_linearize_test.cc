@@ -60,8 +60,27 @@ TEST(MutantSchedulerStuck, ExactScopeStopsAtTheFirstStatementThatSkipsAnEnclosin
   EXPECT_FALSE(stuck(kInnerRangeDeclaredFirst, Mutant::ExactScope).has_value());
 }
 
+// i encloses j, j encloses k, and the end of %k has only %j open: i encloses k only through j.
+constexpr std::string_view kEnclosedOnlyThroughTheLoopBetween =
+    "%c = buffer 4 dtype=i32 slot=0\n%t = alloc 2 dtype=i32\n%i = range 2\n%j = range 2\n%k = range 2\n"
+    "%tv = shrink %t %k shape=[]\n%tk = add %k %j\n%sk = store %tv %tk\n%ek = end %sk %k\n%tj = after %t %ek\n"
+    "%t0 = shrink %tj 0 shape=[]\n%x = load %t0\n%xi = add %x %i\n%i2 = mul %i 2\n%ij = add %i2 %j\n"
+    "%cv = shrink %c %ij shape=[]\n%sc = store %cv %xi\n%ej = end %sc %j\n%ei = end %ej %i\n%c1 = after %c %ei\n";
+
+TEST(MutantSchedulerStuck, EnclosesDirectOnlyStopsAtAStatementWhoseLoopsNeedTheClosure) {
+  std::optional<Error> error = stuck(kEnclosedOnlyThroughTheLoopBetween, Mutant::EnclosesDirectOnly);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->rule, Rule::Nest);
+  // %tv has {k} open; the end of %k adds j, and i is missing. (%tk has j too: j's end adds i.)
+  EXPECT_EQ(error->line, testing::line_of(kEnclosedOnlyThroughTheLoopBetween, "%tv = shrink"));
+  EXPECT_EQ(error->message, "can't schedule: %tv needs loop %i, which no range of it encloses directly");
+  // In a nest whose every end has all the outer ranges open, one step is the whole closure.
+  EXPECT_FALSE(stuck(kSkipsTheMiddleLoops, Mutant::EnclosesDirectOnly).has_value());
+}
+
 TEST(MutantSchedulerStuck, WithoutEitherMutantNothingIsStuck) {
-  for (std::string_view text : {std::string_view(kInnerRangeDeclaredFirst), kSkipsTheMiddleLoops}) {
+  for (std::string_view text :
+       {std::string_view(kInnerRangeDeclaredFirst), kSkipsTheMiddleLoops, kEnclosedOnlyThroughTheLoopBetween}) {
     StagesBeforeLoopOrder stages(text);
     EXPECT_FALSE(mutant_scheduler_stuck(stages.compiled.program, stages.tree, stages.live, stages.target,
                                         Mutants::of(Mutant::AllocZeroedPerIteration))

@@ -113,6 +113,7 @@ std::optional<Error> OpRules::end_twice(const Stmt& end, int index) {
 std::optional<Error> OpRules::end_unused(const Stmt& end) const {
   const Operand& range = end.operands.back();
   for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
+    if (k > 0 && mutants_.has(Mutant::EndChecksFirstEffect)) break;  // the mutant looks at the first only
     const Operand& effect = end.operands[k];
     if (!has_open(block_[effect.ref], range.ref) && !mutants_.has(Mutant::SkipEndUnused))
       return operand_error(Rule::EndUnused, end, effect, fmt::format("{} does not depend on {}", effect.text, range.text));
@@ -123,10 +124,14 @@ std::optional<Error> OpRules::end_unused(const Stmt& end) const {
 // E-STORE-TWICE (spec §4.1): one store per version.
 std::optional<Error> OpRules::store_twice(const Stmt& store, int index) {
   int32_t version = store.version;
-  if (int32_t earlier = store_into_[version]; earlier >= 0)
+  if (int32_t earlier = store_into_[version]; earlier >= 0) {
+    // The mutant store-twice-same-loop-only compares a store only with those of its own loop body.
+    if (mutants_.has(Mutant::StoreTwiceSameLoopOnly) && !(block_[earlier].open_ranges == store.open_ranges))
+      return std::nullopt;
     return operand_error(Rule::StoreTwice, store, store.operands[0],
                     fmt::format("{} already has its store on line {}: store into a newer version (after)",
                                 block_[version].name, block_[earlier].line));
+  }
   store_into_[version] = index;
   return std::nullopt;
 }

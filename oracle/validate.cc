@@ -44,7 +44,7 @@ std::optional<Error> validate_function(Program& program, int func_index, const M
   return std::nullopt;
 }
 
-/// The mutant skip-e-end-unused: an effect that an end lists without depending on its range is
+/// The mutants skip-e-end-unused and end-checks-first-effect: an effect that an end lists without depending on its range is
 /// treated as inside the loop (the student's loop repeats it), as if it had the range open.
 void put_effects_inside_the_loop(std::vector<Stmt>& block, const Stmt& end) {
   int32_t range = end.operands.back().ref;
@@ -86,7 +86,8 @@ std::optional<Error> validate(Program& program, const std::optional<Error>& pars
     if (std::optional<Error> error = typecheck_statement(program, {-1, false, mutants}, k)) return error;
     analyse_statement(program, {-1, false, mutants}, k);
     if (std::optional<Error> error = rules.check(k)) return error;
-    if (mutants.has(Mutant::SkipEndUnused) && program.stmts[k].op == Op::End)
+    if ((mutants.has(Mutant::SkipEndUnused) || mutants.has(Mutant::EndChecksFirstEffect)) &&
+        program.stmts[k].op == Op::End)
       put_effects_inside_the_loop(program.stmts, program.stmts[k]);
   }
   if (std::optional<Error> error = functions_before(INT32_MAX)) return error;
