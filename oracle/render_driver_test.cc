@@ -79,7 +79,7 @@ TEST(RenderDriver, BuffersLiveAtTheSameFixedAddressesInEveryBuild) {
     return std::to_string(slot) + ": " + std::to_string(at >> 32) + " " + std::to_string(at & 0x7fffffff);
   };
   const std::string expected = expected_line(0, 0) + " 0\n" + expected_line(3, 1) + "\n";
-  for (const std::string flags : {std::string(""), std::string("-std=c11 -O1 -ffp-contract=off")}) {
+  for (const std::string& flags : {std::string(""), std::string("-std=c11 -O1 -ffp-contract=off")}) {
     testing::CBinary binary = testing::build_c(dir.path(), kAddressKernel, driver, flags);
     ASSERT_TRUE(binary.built) << binary.compiler_output;
     testing::CRun c = testing::run_c(binary, "0: 0 0 0\n3: 0 0\n");
