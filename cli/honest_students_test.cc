@@ -103,8 +103,14 @@ TEST_P(HonestStudent, ScoresFullMarksOnWeek3) {
     generated += result.name.starts_with("fuzz/");
   }
   Totals totals = add_up(report.results);
-  EXPECT_EQ(static_cast<size_t>(totals.tests), week.tests.size() + planned_generated);
-  EXPECT_EQ(generated, planned_generated);
+  EXPECT_EQ(static_cast<size_t>(totals.tests), week.tests.size() + generated);
+  // Every kind gives its count but `shape`, which gives at most its count: the programs that cover
+  // the shape table's cells twice (78 of 80 at seeds 1-5, generators/enumerate_shapes.h).
+  const auto shapes = week.plan.fuzz_counts.find("shape");
+  const size_t at_most_shapes = shapes == week.plan.fuzz_counts.end() ? 0 : shapes->second;
+  EXPECT_LE(generated, planned_generated);
+  EXPECT_GE(generated + at_most_shapes, planned_generated);
+  EXPECT_GT(generated + at_most_shapes, planned_generated) << "some shape programs were generated";
   EXPECT_GE(graded_renders, suite_renders);
   EXPECT_GT(suite_renders, 0u);
   EXPECT_EQ(totals.passed, totals.tests);

@@ -6,6 +6,8 @@
 // depends on, spec §5.1).
 #include "grader/hot_lines.h"
 
+#include "grader/text_lines.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -58,6 +60,11 @@ std::string number_value(std::string text) {
   double v = text.starts_with("0x") || text.starts_with("0X") ? static_cast<double>(std::strtoll(text.c_str(), &end, 16))
                                                               : std::strtod(text.c_str(), &end);
   return fmt::format("{}", v);
+}
+
+/// Line `line` (from 1) of text split by split_lines; "" past its end.
+std::string line_of(const std::vector<std::string_view>& lines, int line) {
+  return line >= 1 && static_cast<size_t>(line) <= lines.size() ? std::string(lines[line - 1]) : std::string();
 }
 
 /// The oracle's variable names without their index prefix: `v12_i3` -> `i3`, `r2_i` -> `i`.
@@ -287,6 +294,10 @@ std::vector<HotLine> find_hot_lines(const std::string& student_c, const std::map
     loops_of[item.stmt] = open;
     if (s.op == uir::Op::Range) open.push_back(item.stmt);
   }
+  // Each text split into lines once: a line looked up from the top for every executed line was
+  // quadratic in the size of the student's C (issue 39).
+  const std::vector<std::string_view> oracle_lines = split_lines(oracle.c);
+  const std::vector<std::string_view> student_lines = split_lines(student_c);
   std::vector<OracleStatement> statements;
   for (size_t k = 0; k < oracle.line_stmts.size(); ++k) {
     if (oracle.line_stmts[k] < 0) continue;
@@ -294,7 +305,7 @@ std::vector<HotLine> find_hot_lines(const std::string& student_c, const std::map
     st.c_line = static_cast<int>(k) + 1;
     st.stmt = oracle.line_stmts[k];
     if (auto it = oracle.runs_by_line.find(st.c_line); it != oracle.runs_by_line.end()) st.runs = it->second;
-    st.features = c_line_features(text_line(oracle.c, st.c_line));
+    st.features = c_line_features(line_of(oracle_lines, st.c_line));
     if (program.stmts[st.stmt].op == uir::Op::End) continue;  // a closing brace computes nothing
     statements.push_back(std::move(st));
   }
@@ -303,7 +314,7 @@ std::vector<HotLine> find_hot_lines(const std::string& student_c, const std::map
   std::vector<std::pair<uint64_t, HotLine>> found;  // (extra runs, line)
   for (const auto& [line, runs] : student_runs) {
     if (line < first || line > last || runs == 0) continue;
-    std::string text = text_line(student_c, line);
+    std::string text = line_of(student_lines, line);
     std::map<std::string, double> features = c_line_features(text);
     const OracleStatement* best = nullptr;
     double best_score = 0;

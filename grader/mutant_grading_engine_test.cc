@@ -7,6 +7,8 @@
 // statements as rendered_loops() counts.
 #include <gtest/gtest.h>
 
+#include "grader/kernel_text.h"
+
 #include "generators/fuzz.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
@@ -59,6 +61,9 @@ TEST(MutantGradingAgainstTheEngine, EveryMutantsCHasOnlyAllowedConstructsAndTheL
       uir::Compiled compiled = uir::compile(kProgramFile, student_program(test.source), uir::Mutants::of(m.id));
       if (compiled.error) continue;
       std::string c = uir::render_c(compiled);
+      // Past spec §6.2's 1 MiB a render is refused unread; such tests (week 1's 33000 names) are
+      // graded in run mode only, as for the oracle (OracleKernels).
+      if (c.size() > kMaxKernelBytes) continue;
       EXPECT_FALSE(find_forbidden_construct(c)) << m.name << " on " << test.name;
       EXPECT_EQ(count_for_loops(c), rendered_loops(compiled)) << m.name << " on " << test.name;
     }

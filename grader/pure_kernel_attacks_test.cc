@@ -149,20 +149,22 @@ std::string compile_time_bomb() {
 
 TEST_P(PureKernelAttack, ACompileTimeBombIsTheStudentsAndStopsAtTheLimitOrTheBudget) {
   const std::string bomb = compile_time_bomb();
-  // Weakened: a loose compile limit (as the old 120 s) lets the bomb hold the grader for all of it.
+  // Within spec §6.2's 1 MiB the bomb takes gcc about 2.4 s on a quiet 2-core machine (11 s under a
+  // load of 13), so the limits here are a second apart from that, not minutes.
+  // Weakened: a loose compile limit lets the bomb hold the grader for all its compile.
   // The compiler's own time is what is compared.
   TestResult loose = grade(bomb, false, "bomb-loose", CompileLimits{5, 1ull << 30});
-  EXPECT_GE(loose.compile_seconds, 4.5) << "the bomb compiled within 5 s: it is no bomb here";
-  // The week's compile limit: stopped there, and the verdict is the student's, not an internal error.
-  TestResult limited = grade(bomb, false, "bomb", CompileLimits{2, 1ull << 30});
-  EXPECT_LT(limited.compile_seconds, 4);
+  EXPECT_GE(loose.compile_seconds, 1.8) << "the bomb compiled within 1.8 s: it is no bomb here";
+  // A tight compile limit: stopped there, and the verdict is the student's, not an internal error.
+  TestResult limited = grade(bomb, false, "bomb", CompileLimits{1, 1ull << 30});
+  EXPECT_LT(limited.compile_seconds, 1.8);
   EXPECT_EQ(limited.verdict, Verdict::CompileError) << limited.message;
   EXPECT_NE(limited.message.find("did not compile within the week's limits"), std::string::npos) << limited.message;
   EXPECT_NE(limited.message.find("in time"), std::string::npos) << limited.message;
-  EXPECT_GT(limited.compile_seconds, 1.5);
-  // --student-budget stops a compile in flight: a budget of 2 s under a compile limit of 60 s.
-  TestResult budget = grade(bomb, false, "bomb-budget", CompileLimits{60, 1ull << 30}, 2.0);
-  EXPECT_LT(budget.compile_seconds, 4);
+  EXPECT_GT(limited.compile_seconds, 0.8);
+  // --student-budget stops a compile in flight: a budget of 1 s under a compile limit of 60 s.
+  TestResult budget = grade(bomb, false, "bomb-budget", CompileLimits{60, 1ull << 30}, 1.0);
+  EXPECT_LT(budget.compile_seconds, 1.8);
   EXPECT_NE(budget.verdict, Verdict::Pass) << budget.message;
   EXPECT_NE(budget.verdict, Verdict::InternalError) << budget.message;
 }

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
 # Only what grading needs (grade and uir-oracle; not the tests, benches or mutation tools): a few
 # minutes on 2 cores. ninja prints one line per file it compiles: "[done/total] ...".
-echo "grade-example: building grade and uir-oracle (a few minutes on 2 cores; the tests are built by scripts/test.sh)"
+echo "grade-example: building grade and uir-oracle (a few minutes on 2 cores; the tests are built by the README's second command)"
 BUILD_TARGETS="${BUILD_TARGETS:-grade uir-oracle}" ./scripts/build.sh
 build_dir="${BUILD_DIR:-build}"
 status=0
