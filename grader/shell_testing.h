@@ -37,10 +37,15 @@ inline Shell run_shell(const std::string& command, Stderr stderr_goes = Stderr::
   return ran;
 }
 
-/// The file's bytes ("" if it cannot be read).
+/// The file's bytes ("" if it cannot be read). A read that fails midway, as /proc/PID/cmdline's does
+/// when the process exits between open and read (ESRCH), is "" too: libstdc++ throws there.
 inline std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  try {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure&) {
+    return "";
+  }
 }
 
 /// A fresh directory under the temp dir that a borrowed uid can read (mode 0755), as a submission
