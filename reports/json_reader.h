@@ -21,6 +21,16 @@ struct JsonValue {
   std::vector<JsonValue> items;                            // Array
   std::vector<std::pair<std::string, JsonValue>> members;  // Object, in file order
 
+  // Declared here and defaulted in json_reader.cc, where JsonValue is complete: an implicit
+  // destructor would instantiate std::pair<std::string, JsonValue> while JsonValue is still
+  // incomplete, which libstdc++ 12 refuses under clang.
+  JsonValue();
+  JsonValue(const JsonValue&);
+  JsonValue(JsonValue&&) noexcept;
+  JsonValue& operator=(const JsonValue&);
+  JsonValue& operator=(JsonValue&&) noexcept;
+  ~JsonValue();
+
   /// The member named `key` of an Object; nullptr when there is none.
   const JsonValue* find(std::string_view key) const;
 };
