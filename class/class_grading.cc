@@ -18,6 +18,7 @@
 #include "sandbox/stop_signal.h"
 #include "sandbox/submission.h"
 #include "class/similarity_evidence.h"
+#include "class/similarity_sources.h"
 
 namespace uirgrade {
 namespace {
@@ -238,6 +239,10 @@ std::vector<StudentRecord> grade_class(
     if (!kept && record.status == StudentStatus::Graded) {
       std::map<std::string, StudentOutput> outputs = flight.outputs.take();
       kept = save_student_evidence(config.out_dir, student_evidence(record.id, record.report.results, outputs), outputs);
+      // Its source files, for the source comparison (class/similarity_sources.h): read from its own
+      // folder, no link followed, bounded; a roster row naming an executable alone has none.
+      if (!kept && !student.folder.empty())
+        kept = save_student_sources(config.out_dir, record.id, read_source_tree(student.folder));
     }
     if (kept) record.reason += (record.reason.empty() ? "" : "; ") + ("similarity evidence: " + *kept);
     finish(flight.index, std::move(record), StudentSource::Graded);

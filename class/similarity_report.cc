@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "class/csv.h"
+#include "grader/display_text.h"
 #include "reports/html_text.h"
 #include "reports/json_writer.h"
 
@@ -54,6 +55,21 @@ std::string marked_c(const std::string& c, const std::set<int>& shared) {
   return html + "</pre>";
 }
 
+/// "87% of ann's tokens are found in bob's (sim_c++; parse.cc in parser.cc, ...)": the share of the
+/// smaller side, which is what the score measures.
+std::string describe_source(const SourcePair& source) {
+  const bool a_smaller = source.tokens_a <= source.tokens_b;
+  const std::string& smaller = a_smaller ? source.a : source.b;
+  const std::string& other = a_smaller ? source.b : source.a;
+  const double tokens = a_smaller ? source.tokens_a : source.tokens_b;
+  std::vector<std::string> files;
+  for (const auto& [file_a, file_b, shared] : source.files)
+    files.push_back(fmt::format("{} and {}: {:.0f} tokens", shown_line(file_a), shown_line(file_b), shared));
+  return fmt::format("{:.0f}% of {}'s source tokens ({:.0f} of {:.0f}) are found in {}'s, by {}{}{}",
+                     tokens > 0 ? 100 * source.shared_tokens / tokens : 0.0, smaller, source.shared_tokens, tokens,
+                     other, source.tools, files.empty() ? "" : "; most in ", fmt::join(files, "; "));
+}
+
 std::string student_link(const std::string& id) {
   return fmt::format("<a href=\"{}\">{}</a>", html_text(url_path("students/" + id + ".txt")), html_text(id));
 }
@@ -75,6 +91,22 @@ std::string similarity_method(const SimilarityOptions& options) {
       kSimilarityKgram, kSimilarityWindow, options.behaviour_prior, options.failure_prior, options.cluster_threshold);
 }
 
+std::string source_method(const SimilarityReport& report) {
+  if (!report.source) return "";
+  return fmt::format(
+      " Source: where submissions carry their source files, Debian's similarity-tester compares them, one run "
+      "per language (sim_c, sim_c++, sim_java, sim_pasc, sim_m2, sim_lisp; sim_text for languages it has no "
+      "lexer for), each file against every other in percentages (sim -p: names, literals, layout and comments do "
+      "not count). {}A pair's source score is the tokens their files share over the tokens of the smaller of the "
+      "two plus {:.0f}. Pairs are ranked, and linked into clusters, by the larger of the behaviour score and the "
+      "source score: either alone is a reason to read a pair first, and a pair that copied its source behaves "
+      "alike too, so adding them would count one copy twice.",
+      report.source->handout ? "Text found in the instructor's handout (sim -S against it) is blanked first: it "
+                               "is no evidence. "
+                             : "No handout was given: text every student was handed counts as shared. ",
+      kSourcePriorTokens);
+}
+
 std::string similarity_section_html(const SimilarityReport& report) {
   const SimilarityRanking& ranking = report.ranking;
   std::string html =
@@ -84,20 +116,37 @@ std::string similarity_section_html(const SimilarityReport& report) {
       "<p>{} students with kept evidence, {} render tests; of the {} pairs, {} share at least one weighted "
       "fingerprint or failure. The pairs below are what to look at first, not a finding.</p>\n",
       ranking.students, report.render_tests, ranking.pairs_in_class, ranking.pairs_scored);
-  html += "<table id=\"similar-pairs\">\n<tr><th>#</th><th>students</th><th>score</th><th>behaviour</th>"
-          "<th>failures</th><th>the render test whose C they share most</th><th>rare failures they share</th></tr>\n";
+  if (report.source) {
+    const SourceSimilarity& source = *report.source;
+    html += fmt::format("<p id=\"similar-sources\">Source: {} students with source files ({} files){}; {}.{}</p>\n",
+                        source.students_with_sources, source.files,
+                        report.handout_dir.empty() ? ", no handout excluded"
+                                                   : ", the handout " + html_text(shown_line(report.handout_dir)) + " excluded",
+                        source.runs.empty() ? "no sim run" : html_text(fmt::format("{}", fmt::join(source.runs, "; "))),
+                        source.notes.empty() ? "" : " Notes:");
+    if (!source.notes.empty()) {
+      html += "<ul id=\"similar-source-notes\">\n";
+      for (const std::string& note : source.notes) html += "<li>" + html_text(note) + "</li>\n";
+      html += "</ul>\n";
+    }
+  }
+  html += fmt::format("<table id=\"similar-pairs\">\n<tr><th>#</th><th>students</th><th>score</th><th>behaviour</th>"
+                      "<th>failures</th>{}<th>the render test whose C they share most</th><th>rare failures they share</th></tr>\n",
+                      report.source ? "<th>source</th>" : "");
   for (size_t k = 0; k < ranking.pairs.size(); ++k) {
     const SimilarPair& pair = ranking.pairs[k];
     std::string rank = k < kPairsWithEvidence ? fmt::format("<a href=\"#pair-{}\">{}</a>", k + 1, k + 1)
                                               : std::to_string(k + 1);
     html += fmt::format(
         "<tr><td class=\"num\">{}</td><td>{} and {}</td><td class=\"num\">{:.2f}</td>"
-        "<td class=\"num\">{:.2f}</td><td class=\"num\">{:.2f}</td><td>{}</td><td>{}</td></tr>\n",
+        "<td class=\"num\">{:.2f}</td><td class=\"num\">{:.2f}</td>{}<td>{}</td><td>{}</td></tr>\n",
         rank, student_link(pair.a), student_link(pair.b), pair.score, pair.behaviour, pair.failures,
+        report.source ? fmt::format("<td class=\"num\">{:.2f}</td>", pair.source) : "",
         html_text(pair.best_test), html_text(describe_failures(pair, kFailuresInTheList)));
   }
   if (ranking.pairs.empty())
-    html += fmt::format("<tr><td colspan=\"7\">No pair scores {:.2f} or more.</td></tr>\n", report.options.min_score);
+    html += fmt::format("<tr><td colspan=\"{}\">No pair scores {:.2f} or more.</td></tr>\n", report.source ? 8 : 7,
+                        report.options.min_score);
   html += "</table>\n";
 
   html += "<h3>Clusters of more than two</h3>\n";
@@ -118,8 +167,11 @@ std::string similarity_section_html(const SimilarityReport& report) {
   for (size_t k = 0; k < ranking.pairs.size() && k < kPairsWithEvidence; ++k) {
     const SimilarPair& pair = ranking.pairs[k];
     const SideBySide& shown = report.side_by_side[k];
-    html += fmt::format("<details id=\"pair-{}\"{}><summary>{}. {} and {}: score {:.2f}</summary>\n", k + 1,
-                        k == 0 ? " open" : "", k + 1, html_text(pair.a), html_text(pair.b), pair.score);
+    html += fmt::format("<details id=\"pair-{}\"{}><summary>{}. {} and {}: score {:.2f}{}</summary>\n", k + 1,
+                        k == 0 ? " open" : "", k + 1, html_text(pair.a), html_text(pair.b), pair.score,
+                        report.source ? fmt::format(", source {:.2f}", pair.source) : "");
+    if (k < report.source_pairs.size() && report.source_pairs[k])
+      html += "<p class=\"source-evidence\">Source: " + html_text(describe_source(*report.source_pairs[k])) + ".</p>\n";
     if (!pair.best_test.empty())
       html += fmt::format("<p>Their C for {} (marked: lines both have, beyond the oracle's C and what most share):</p>\n"
                           "<table class=\"sbs\"><tr><th>{}</th><th>{}</th></tr><tr><td>{}</td><td>{}</td></tr></table>\n",
@@ -134,17 +186,22 @@ std::string similarity_section_html(const SimilarityReport& report) {
     }
     html += "</details>\n";
   }
-  html += "<p>How the score is computed: " + html_text(similarity_method(report.options)) + "</p>\n";
+  html += "<p>How the score is computed: " + html_text(similarity_method(report.options) + source_method(report)) +
+          "</p>\n";
   return html;
 }
 
 void write_similarity_csv(const SimilarityReport& report, std::ostream& out) {
-  out << csv_row({"rank", "student_a", "student_b", "score", "behaviour", "failures", "best_test", "shared_failures"});
+  out << csv_row({"rank", "student_a", "student_b", "score", "behaviour", "failures", "best_test", "shared_failures",
+                  "source", "source_evidence"});
   for (size_t k = 0; k < report.ranking.pairs.size(); ++k) {
     const SimilarPair& pair = report.ranking.pairs[k];
+    const bool has_source = k < report.source_pairs.size() && report.source_pairs[k];
     out << csv_row({std::to_string(k + 1), csv_field(pair.a), csv_field(pair.b),
                     fmt::format("{:.4f}", pair.score), fmt::format("{:.4f}", pair.behaviour),
-                    fmt::format("{:.4f}", pair.failures), csv_field(pair.best_test), csv_field(describe_failures(pair, pair.shared_failures.size()))});
+                    fmt::format("{:.4f}", pair.failures), csv_field(pair.best_test), csv_field(describe_failures(pair, pair.shared_failures.size())),
+                    report.source ? fmt::format("{:.4f}", pair.source) : "",
+                    has_source ? csv_field(describe_source(*report.source_pairs[k])) : ""});
   }
 }
 
@@ -152,13 +209,28 @@ void write_similarity_json(const SimilarityReport& report, std::ostream& out) {
   const SimilarityRanking& ranking = report.ranking;
   JsonWriter json(out);
   json.begin_object();
-  json.key("method").string(similarity_method(report.options));
+  json.key("method").string(similarity_method(report.options) + source_method(report));
   json.key("students").integer(static_cast<int64_t>(ranking.students));
   json.key("render_tests").integer(static_cast<int64_t>(report.render_tests));
   json.key("pairs_in_class").integer(static_cast<int64_t>(ranking.pairs_in_class));
   json.key("pairs_scored").integer(static_cast<int64_t>(ranking.pairs_scored));
+  if (report.source) {
+    json.key("source").begin_object();
+    json.key("tool").string("similarity-tester (sim_*)");
+    json.key("handout").string(report.handout_dir);
+    json.key("students_with_sources").integer(static_cast<int64_t>(report.source->students_with_sources));
+    json.key("files").integer(static_cast<int64_t>(report.source->files));
+    json.key("runs").begin_array();
+    for (const std::string& run : report.source->runs) json.string(run);
+    json.end_array();
+    json.key("notes").begin_array();
+    for (const std::string& note : report.source->notes) json.string(note);
+    json.end_array();
+    json.end_object();
+  }
   json.key("pairs").begin_array();
-  for (const SimilarPair& pair : ranking.pairs) {
+  for (size_t k = 0; k < ranking.pairs.size(); ++k) {
+    const SimilarPair& pair = ranking.pairs[k];
     json.begin_object();
     json.key("a").string(pair.a);
     json.key("b").string(pair.b);
@@ -166,6 +238,11 @@ void write_similarity_json(const SimilarityReport& report, std::ostream& out) {
     json.key("behaviour").number(pair.behaviour);
     json.key("failures").number(pair.failures);
     json.key("best_test").string(pair.best_test);
+    if (report.source) {
+      json.key("source").number(pair.source);
+      const bool has_source = k < report.source_pairs.size() && report.source_pairs[k];
+      json.key("source_evidence").string(has_source ? describe_source(*report.source_pairs[k]) : "");
+    }
     json.key("shared_failures").begin_array();
     for (const SharedFailure& failure : pair.shared_failures) {
       json.begin_object();

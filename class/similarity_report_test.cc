@@ -85,5 +85,59 @@ TEST(SimilarityReport, TheCsvAndTheJsonReadBack) {
   EXPECT_NE(root.find("method")->text.find("ln(1 + n/df)"), std::string::npos);
 }
 
+TEST(SimilarityReport, TheSourceEvidenceIsInEveryOutputEscaped) {
+  SimilarityReport report = report_of_one_pair();
+  report.ranking.pairs[0].source = 0.87;
+  SourceSimilarity source;
+  source.students_with_sources = 3;
+  source.files = 5;
+  source.handout = true;
+  source.runs = {"sim_c over 5 files (and the handout): 0.1 s"};
+  source.notes = {"<b>bo</b>: skipped blob.c: not text (a NUL byte or invalid UTF-8)"};
+  report.source = source;
+  report.handout_dir = "starter";
+  SourcePair pair;
+  pair.a = report.ranking.pairs[0].a;
+  pair.b = report.ranking.pairs[0].b;
+  pair.score = 0.87;
+  pair.shared_tokens = 870;
+  pair.tokens_a = 1000;
+  pair.tokens_b = 2000;
+  pair.tools = "sim_c";
+  pair.files = {{"parse.c", "</p><script>x()</script>.c", 870}};
+  report.source_pairs = {pair};
+
+  const std::string html = similarity_section_html(report);
+  EXPECT_EQ(html.find("<script>"), std::string::npos);
+  EXPECT_EQ(html.find("<b>bo</b>"), std::string::npos);
+  EXPECT_NE(html.find("<th>source</th>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"num\">0.87</td>"), std::string::npos) << html;
+  // The smaller submission's share (870 of a's 1000 tokens), the tool, the files as the students named them.
+  EXPECT_NE(html.find("87% of =cmd|&#39; /C calc&#39;!A0&#39;s source tokens (870 of 1000) are found in &lt;b&gt;bo&lt;/b&gt;&#39;s, "
+                      "by sim_c; most in parse.c and &lt;/p&gt;&lt;script&gt;x()&lt;/script&gt;.c: 870 tokens"),
+            std::string::npos) << html;
+  EXPECT_NE(html.find("&lt;b&gt;bo&lt;/b&gt;: skipped blob.c"), std::string::npos);
+  EXPECT_NE(html.find("the handout starter excluded"), std::string::npos);
+  EXPECT_NE(html.find("the larger of the behaviour score and the source score"), std::string::npos);
+
+  std::ostringstream csv, json;
+  write_similarity_csv(report, csv);
+  write_similarity_json(report, json);
+  auto rows = parse_csv(csv.str());
+  ASSERT_TRUE(std::holds_alternative<std::vector<std::vector<std::string>>>(rows));
+  const auto& table = std::get<std::vector<std::vector<std::string>>>(rows);
+  ASSERT_EQ(table.size(), 2u);
+  EXPECT_EQ(table[0][8], "source");
+  EXPECT_EQ(table[1][8], "0.8700");
+  EXPECT_NE(table[1][9].find("by sim_c"), std::string::npos);
+  auto parsed = parse_json(json.str());
+  ASSERT_TRUE(std::holds_alternative<JsonValue>(parsed)) << std::get<std::string>(parsed);
+  const JsonValue& root = std::get<JsonValue>(parsed);
+  ASSERT_NE(root.find("source"), nullptr);
+  EXPECT_EQ(root.find("source")->find("handout")->text, "starter");
+  EXPECT_EQ(root.find("source")->find("notes")->items.size(), 1u);
+  EXPECT_NE(root.find("pairs")->items.at(0).find("source_evidence")->text.find("870 of 1000"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace uirgrade

@@ -1,5 +1,6 @@
 #include "class/similarity_run.h"
 
+#include <filesystem>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -20,7 +21,8 @@ std::set<int> shared_lines(const SimilarityIndex& index, const std::string& test
 }
 
 std::variant<SimilarityReport, std::string> similarity_report(const std::string& out_dir, const std::set<std::string>& ids,
-                                                              const SimilarityOptions& options) {
+                                                              const SimilarityOptions& options,
+                                                              const SourceComparison* sources) {
   auto loaded = load_evidence(out_dir);
   if (auto* error = std::get_if<std::string>(&loaded)) return *error;
   const KeptEvidence& kept = std::get<KeptEvidence>(loaded);
@@ -47,7 +49,31 @@ std::variant<SimilarityReport, std::string> similarity_report(const std::string&
   SimilarityReport report;
   report.options = options;
   report.render_tests = oracle_c.size();
-  report.ranking = index.rank(options);
+  std::map<std::pair<std::string, std::string>, double> source_scores;
+  std::map<std::pair<std::string, std::string>, const SourcePair*> source_of;
+  if (sources && sources->runner) {
+    std::optional<SourceTree> handout;
+    if (!sources->handout_dir.empty()) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(sources->handout_dir, ec))
+        return fmt::format("--handout {}: not a folder", sources->handout_dir);
+      handout = read_source_tree(sources->handout_dir);
+      report.handout_dir = sources->handout_dir;
+    }
+    std::map<std::string, SourceTree> trees;
+    for (const StudentEvidence& student : kept.students) {
+      if (!ids.contains(student.id)) continue;
+      auto loaded_sources = load_student_sources(out_dir, student.id);
+      if (auto* error = std::get_if<std::string>(&loaded_sources)) return *error;
+      if (auto& tree = std::get<std::optional<SourceTree>>(loaded_sources)) trees[student.id] = std::move(*tree);
+    }
+    report.source = compare_sources(trees, handout ? &*handout : nullptr, *sources->runner, sources->tool);
+    for (const SourcePair& pair : report.source->pairs) {
+      source_scores[{pair.a, pair.b}] = pair.score;
+      source_of[{pair.a, pair.b}] = &pair;
+    }
+  }
+  report.ranking = index.rank(options, report.source ? &source_scores : nullptr);
   std::map<std::string, const StudentEvidence*> by_id;
   for (const StudentEvidence& student : kept.students) by_id[student.id] = &student;
   for (const SimilarPair& pair : report.ranking.pairs) {
@@ -59,6 +85,8 @@ std::variant<SimilarityReport, std::string> similarity_report(const std::string&
       shown.shared_b = shared_lines(index, pair.best_test, shown.c_b, shown.c_a);
     }
     report.side_by_side.push_back(std::move(shown));
+    auto source = source_of.find({std::min(pair.a, pair.b), std::max(pair.a, pair.b)});
+    report.source_pairs.push_back(source == source_of.end() ? std::nullopt : std::optional<SourcePair>(*source->second));
   }
   return report;
 }

@@ -52,13 +52,13 @@ struct UnionFind {
 };
 
 struct Scored {
-  double score;
+  double key;  // max(score, source)
   uint32_t a, b;
-  double behaviour, failures;
+  double behaviour, failures, score, source;
 };
-// The heap's top is the worst kept pair: lower score, then later ids.
+// The heap's top is the worst kept pair: lower key, then later ids.
 bool better(const Scored& x, const Scored& y) {
-  if (x.score != y.score) return x.score > y.score;
+  if (x.key != y.key) return x.key > y.key;
   return std::tie(x.a, x.b) < std::tie(y.a, y.b);
 }
 
@@ -123,8 +123,21 @@ double SimilarityIndex::weight(const std::string& test, uint64_t hash) const {
   return posting == render_postings_.end() ? 0 : render_weight(posting->second);
 }
 
-SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options) const {
+SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options,
+                                        const std::map<std::pair<std::string, std::string>, double>* source) const {
   const size_t n = students_.size();
+  // Each student's later partners by source, so that a pair with no behaviour in common is scored too.
+  std::vector<std::vector<std::pair<uint32_t, double>>> source_row(n);
+  if (source) {
+    std::map<std::string, uint32_t> index_of;
+    for (uint32_t s = 0; s < n; ++s) index_of[students_[s].id] = s;
+    for (const auto& [ids, value] : *source) {
+      auto x = index_of.find(ids.first), y = index_of.find(ids.second);
+      if (x == index_of.end() || y == index_of.end() || x->second == y->second || value <= 0) continue;
+      source_row[std::min(x->second, y->second)].emplace_back(std::max(x->second, y->second), value);
+    }
+  }
+  std::vector<double> source_score(n, 0);
   SimilarityRanking ranking;
   ranking.students = n;
   ranking.pairs_in_class = n * (n - (n > 0 ? 1 : 0)) / 2;
@@ -162,21 +175,29 @@ SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options) const 
       const Posting& posting = failure_postings_.at(key);
       accumulate(posting, failure_weight(posting), a, shared_failures);
     }
+    for (const auto& [b, value] : source_row[a]) {
+      source_score[b] = value;
+      if (!is_touched[b]) {
+        is_touched[b] = 1;
+        touched.push_back(b);
+      }
+    }
     for (uint32_t b : touched) {
       double behaviour = shared_renders[b] / (render_mass[a] + render_mass[b] - shared_renders[b] + behaviour_prior);
       double failures = shared_failures[b] / (failure_mass[a] + failure_mass[b] - shared_failures[b] + failure_prior);
       double score = 1 - (1 - behaviour) * (1 - failures);
+      double key = std::max(score, source_score[b]);
       ++ranking.pairs_scored;
-      if (score >= options.cluster_threshold) links.join(a, b);
-      if (score >= options.min_score && options.max_pairs > 0) {
-        Scored scored{score, a, b, behaviour, failures};
+      if (key >= options.cluster_threshold) links.join(a, b);
+      if (key >= options.min_score && options.max_pairs > 0) {
+        Scored scored{key, a, b, behaviour, failures, score, source_score[b]};
         if (best.size() < options.max_pairs) best.push(scored);
         else if (better(scored, best.top())) {
           best.pop();
           best.push(scored);
         }
       }
-      shared_renders[b] = shared_failures[b] = 0;
+      shared_renders[b] = shared_failures[b] = source_score[b] = 0;
       is_touched[b] = 0;
     }
     touched.clear();
@@ -184,7 +205,7 @@ SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options) const 
 
   while (!best.empty()) {
     const Scored& top = best.top();
-    ranking.pairs.push_back(describe(top.a, top.b, top.behaviour, top.failures, top.score));
+    ranking.pairs.push_back(describe(top.a, top.b, top.behaviour, top.failures, top.score, top.source));
     best.pop();
   }
   std::reverse(ranking.pairs.begin(), ranking.pairs.end());
@@ -201,7 +222,8 @@ SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options) const 
   return ranking;
 }
 
-SimilarPair SimilarityIndex::describe(uint32_t a, uint32_t b, double behaviour, double failures, double score) const {
+SimilarPair SimilarityIndex::describe(uint32_t a, uint32_t b, double behaviour, double failures, double score,
+                                      double source) const {
   SimilarPair pair;
   pair.a = students_[a].id;
   pair.b = students_[b].id;
@@ -209,6 +231,7 @@ SimilarPair SimilarityIndex::describe(uint32_t a, uint32_t b, double behaviour, 
   pair.behaviour = behaviour;
   pair.failures = failures;
   pair.score = score;
+  pair.source = source;
   std::vector<uint64_t> shared;
   std::set_intersection(students_[a].renders.begin(), students_[a].renders.end(), students_[b].renders.begin(),
                         students_[b].renders.end(), std::back_inserter(shared));

@@ -17,11 +17,13 @@
 // above the threshold) are kept: memory grows with the fingerprints and n, not with n² pairs.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "class/similarity_evidence.h"
@@ -46,6 +48,10 @@ struct SharedFailure {
 struct SimilarPair {
   std::string a, b;  // ids, a < b
   double behaviour = 0, failures = 0, score = 0;
+  /// The source evidence (class/similarity_sources.h), 0 when none. Pairs are ranked by
+  /// max(score, source): either kind of evidence alone is a reason to read the pair first.
+  double source = 0;
+  double rank_key() const { return std::max(score, source); }
   std::string best_test;  // the render test whose C they share most (weighted); empty when none
   double best_test_shared = 0;  // that test's shared weight
   std::vector<SharedFailure> shared_failures;  // rarest first
@@ -54,7 +60,7 @@ struct SimilarPair {
 struct SimilarityRanking {
   size_t students = 0;
   size_t pairs_in_class = 0;  // n(n-1)/2
-  size_t pairs_scored = 0;    // pairs that share at least one weighted fingerprint or failure
+  size_t pairs_scored = 0;    // pairs that share at least one weighted fingerprint or failure, or source
   std::vector<SimilarPair> pairs;  // best first
   std::vector<std::vector<std::string>> clusters;  // more than two students, each sorted, largest first
 };
@@ -70,7 +76,10 @@ class SimilarityIndex {
   void add_student(const std::string& id, const std::map<std::string, std::vector<Fingerprint>>& renders,
                    const std::vector<FailureSignature>& failures);
 
-  SimilarityRanking rank(const SimilarityOptions& options) const;
+  /// `source` (optional): each pair's source score (ids a < b); pairs are ranked and linked into
+  /// clusters by the larger of it and the behaviour score.
+  SimilarityRanking rank(const SimilarityOptions& options,
+                         const std::map<std::pair<std::string, std::string>, double>* source = nullptr) const;
 
   /// The weight of fingerprint `hash` of `test` (0 for the oracle's, an unknown one, or one most share).
   double weight(const std::string& test, uint64_t hash) const;
@@ -88,7 +97,7 @@ class SimilarityIndex {
   uint32_t test_id(const std::string& label);
   double render_weight(const Posting& posting) const;
   double failure_weight(const Posting& posting) const;
-  SimilarPair describe(uint32_t a, uint32_t b, double behaviour, double failures, double score) const;
+  SimilarPair describe(uint32_t a, uint32_t b, double behaviour, double failures, double score, double source) const;
 
   std::map<std::string, uint32_t> test_ids_;
   std::vector<std::string> test_labels_;

@@ -43,7 +43,7 @@ bool write_output(const std::string& out_dir, const std::string& name, const std
 
 /// The gradebook and the class report of `run` (each student's own reports were written with its
 /// state, class/class_state.h).
-int write_class_outputs(const ClassRun& run, const Options& options, std::ostream& err) {
+int write_class_outputs(const ClassRun& run, const Options& options, std::ostream& err, CommandRunner* runner) {
   std::vector<MutantKills> mutants;
   if (!options.mutant_kills_file.empty()) {
     std::optional<std::string> text = read_file_text(options.mutant_kills_file);
@@ -57,7 +57,8 @@ int write_class_outputs(const ClassRun& run, const Options& options, std::ostrea
   }
   // A similarity report that cannot be made (it says why) leaves the grades' outputs to be written.
   std::optional<std::string> similarity_section;
-  if (options.similarity) similarity_section = write_similarity_outputs(run, options.out_dir, err);
+  if (options.similarity)
+    similarity_section = write_similarity_outputs(run, options.out_dir, err, runner, options.handout_dir);
   std::ostringstream gradebook, html;
   write_gradebook(run, gradebook);
   write_class_report(run, mutants, html, similarity_section.value_or(""));
@@ -107,6 +108,16 @@ std::string out_inside_submissions(const Options& options) {
                      printable_line(subs.string()));
 }
 
+/// The runner sim runs through when a class directory is ranked again (merge, `grade similarity`):
+/// the sandbox asked for; without one, the sources are not compared and `err` says why.
+std::unique_ptr<ProcessRunner> similarity_runner(const Options& options, const char* command, std::ostream& err) {
+  if (!options.similarity) return nullptr;
+  std::string error;
+  std::unique_ptr<ProcessRunner> runner = make_process_runner(options.sandbox, &error);
+  if (!runner) err << fmt::format("{}: the sources are not compared: no sandbox for sim: {}\n", command, error);
+  return runner;
+}
+
 }  // namespace
 
 int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
@@ -118,6 +129,10 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   }
   if (std::string refusal = out_inside_submissions(options); !refusal.empty()) {
     err << "grade class: " << refusal << '\n';
+    return kUsageOrSuiteError;
+  }
+  if (std::error_code ec; !options.handout_dir.empty() && !std::filesystem::is_directory(options.handout_dir, ec)) {
+    err << fmt::format("grade class: --handout {}: not a folder\n", printable_line(options.handout_dir));
     return kUsageOrSuiteError;
   }
   std::vector<Submission> students = std::get<std::vector<Submission>>(std::move(roster));
@@ -189,10 +204,10 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
     }));
     if (graded < run.students.size())
       run.incomplete = fmt::format("{} after {} of {}", describe_stop(), graded, count_of(run.students.size(), "student"));
-    int written = write_class_outputs(run, options, err);
+    int written = write_class_outputs(run, options, err, &runner);
     return written == kAllPassed ? stopped_exit_status(stop_signal()) : written;
   }
-  return write_class_outputs(run, options, err);
+  return write_class_outputs(run, options, err, &runner);
 }
 
 int run_class_merge(const Options& options, std::ostream& err) {
@@ -225,7 +240,7 @@ int run_class_merge(const Options& options, std::ostream& err) {
       return kUsageOrSuiteError;
     }
   }
-  return write_class_outputs(run, options, err);
+  return write_class_outputs(run, options, err, similarity_runner(options, "grade merge", err).get());
 }
 
 int run_similarity(const Options& options, std::ostream& err) {
@@ -234,7 +249,7 @@ int run_similarity(const Options& options, std::ostream& err) {
     err << "grade similarity: " << *error << '\n';
     return kUsageOrSuiteError;
   }
-  return write_class_outputs(std::get<ClassRun>(loaded), options, err);
+  return write_class_outputs(std::get<ClassRun>(loaded), options, err, similarity_runner(options, "grade similarity", err).get());
 }
 
 }  // namespace uirgrade

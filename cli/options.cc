@@ -137,7 +137,7 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
     static const std::set<std::string, std::less<>> kWithValue = {
         "--week", "--suites", "--jobs", "-j", "--timeout", "--seed", "--only", "--max-failures", "--format",
         "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz", "--json",
-        "--out", "--student-budget", "--mutants-json"};
+        "--out", "--student-budget", "--mutants-json", "--handout"};
     if (!kWithValue.contains(arg)) return UsageError{fmt::format("unknown option {} (see grade --help)", arg)};
     auto v = value();
     if (!v) return missing();
@@ -195,6 +195,8 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       options.out_dir = *v;
     } else if (arg == "--mutants-json") {
       options.mutant_kills_file = *v;
+    } else if (arg == "--handout") {
+      options.handout_dir = *v;
     }
   }
 
@@ -210,6 +212,8 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
     return UsageError{"--out and --mutants-json are options of `grade class` (see grade --help)"};
   if (options.similarity && !of_a_class)
     return UsageError{"--similarity is an option of `grade class` and `grade merge --out` (see grade --help)"};
+  if (!options.handout_dir.empty() && !options.similarity && options.command != Command::Similarity)
+    return UsageError{"--handout goes with --similarity or `grade similarity` (see grade --help)"};
   switch (options.command) {
     case Command::Merge:
       if (positional.empty()) return UsageError{"grade merge needs the JSON reports (or class directories) to merge"};
@@ -263,7 +267,7 @@ SYNOPSIS
     grade merge REPORT.json... [--format F [--output FILE]]...
     grade class --week N SUBMISSIONS [--out DIR] [options]
     grade merge --out DIR CLASS_SHARD_DIR...
-    grade similarity CLASS_DIR [--mutants-json FILE]
+    grade similarity CLASS_DIR [--handout DIR] [--mutants-json FILE]
     grade --check-suites [DIR] [--coverage]
     grade --mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
 
@@ -334,7 +338,12 @@ GRADING A CLASS
                         rarity): a section of class.html, DIR/similarity.csv and .json. For the
                         instructor only; nothing of it reaches a student's report. The evidence
                         it reads (DIR/similarity/) is kept by every class run, so
-                        `grade similarity DIR` ranks a class graded before.
+                        `grade similarity DIR` ranks a class graded before. Where a student's
+                        folder holds source files, they are compared too, by Debian's
+                        similarity-tester (sim_c, sim_c++, sim_java, ...; sim_text for other
+                        languages), and ranked beside the behaviour.
+    --handout DIR       with --similarity: the instructor's handout code; text of a student's
+                        source found in it is not evidence.
 
 EXIT STATUS
     0 every test passed; 1 a test failed; 2 a usage error or a broken suite (the message names the

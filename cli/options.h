@@ -64,6 +64,7 @@ struct Options {
   std::string out_dir;      // where the class's reports, gradebook and state go
   std::string mutant_kills_file;                 // --mutants-json FILE: `grade --mutants --json` output
   bool similarity = false;  // --similarity: also the similarity report (class/similarity_report.h)
+  std::string handout_dir;  // --handout DIR: the instructor's handout code, not evidence of source similarity
   bool coverage = false;     // --coverage (with --check-suites): also the op and rule coverage table
   bool quiet = false;        // --quiet: no progress on stderr, only problems
   bool last_failed = false;  // --last-failed: only the tests that failed in the last run (state file)

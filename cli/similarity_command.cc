@@ -13,12 +13,18 @@
 
 namespace uirgrade {
 
-std::optional<std::string> write_similarity_outputs(const ClassRun& run, const std::string& out_dir, std::ostream& err) {
+std::optional<std::string> write_similarity_outputs(const ClassRun& run, const std::string& out_dir, std::ostream& err,
+                                                    CommandRunner* runner, const std::string& handout_dir,
+                                                    const std::string& sim_bin_dir) {
   const auto start = std::chrono::steady_clock::now();
   std::set<std::string> graded;
   for (const StudentRecord& student : run.students)
     if (student.status == StudentStatus::Graded) graded.insert(student.id);
-  auto ranked = similarity_report(out_dir, graded, SimilarityOptions{});
+  SourceComparison sources;
+  sources.runner = runner;
+  sources.handout_dir = handout_dir;
+  sources.tool.bin_dir = sim_bin_dir;
+  auto ranked = similarity_report(out_dir, graded, SimilarityOptions{}, runner ? &sources : nullptr);
   if (auto* error = std::get_if<std::string>(&ranked)) {
     err << "grade similarity: " << *error << '\n';
     return std::nullopt;
@@ -43,6 +49,10 @@ std::optional<std::string> write_similarity_outputs(const ClassRun& run, const s
       "{}/similarity.csv, {}/similarity.json\n",
       ranking.students, ranking.pairs_in_class, ranking.pairs_scored, ranking.pairs.size(), ranking.clusters.size(),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), out_dir, out_dir);
+  if (report.source) {
+    for (const std::string& line : report.source->runs) err << "grade similarity: source: " << line << '\n';
+    for (const std::string& note : report.source->notes) err << "grade similarity: source: " << note << '\n';
+  }
   return similarity_section_html(report);
 }
 

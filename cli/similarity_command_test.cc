@@ -3,9 +3,12 @@
 // comment of his own, cy hands in bob's compiler with every value renamed and the layout redone,
 // dan has a style of his own. bob and cy must be the top pair, with bob's C shown as evidence in
 // class.html; and nothing of the report may reach what a student is given (students/<id>.*).
+// Their folders carry sources too (cy's a copy of bob's, renamed and reformatted; dan's file is
+// named `-e.c`): the pair's source evidence is in the report, and in no student's files.
 #include "cli/class_command.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <sstream>
@@ -13,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "class/csv.h"
+#include "class/similarity_sources_testing.h"
 #include "cli/grade_command.h"
 #include "cli/options.h"
 #include "grader/shell_testing.h"
@@ -28,6 +32,11 @@ using uir::testing::ScratchDir;
 using uir::testing::write_text_file;
 
 constexpr const char* kBobsMarker = "BOBS_OWN_COMMENT_7f3a";
+constexpr const char* kBobsSourceFile = "bobs_renderer_9c1d.c";
+
+std::string testdata_student(const std::string& name) {
+  return slurp(fs::path(UIRGRADE_SOURCE_DIR) / "grader" / "testdata" / "students" / name);
+}
 
 /// A student whose `render` is the oracle's piped through `sed_script` (its `run` is the oracle's).
 void write_student(const fs::path& subs, const std::string& id, const std::string& sed_script) {
@@ -55,6 +64,12 @@ TEST(SimilarityCommand, TheCopiedPairRanksFirstAndNothingReachesAStudent_Seconds
   write_student(subs, "bob", kBobsStyle);
   write_student(subs, "cy", kCysDisguise);
   write_student(subs, "dan", kDansStyle);
+  // Their sources: independent for ann and dan, cy's bob's with every name renamed and the layout redone.
+  write_text_file(subs / "ann" / "main.c", testdata_student("busy_helper_threads.c"));
+  write_text_file(subs / "bob" / kBobsSourceFile, testdata_student("hostile_traces.c"));
+  write_text_file(subs / "cy" / "my renderer.c",
+                  testing::reformat(testing::rename_identifiers(testdata_student("hostile_traces.c"))));
+  write_text_file(subs / "dan" / "-e.c", testdata_student("hostile_daemon.c"));
   Options options;
   options.command = Command::Class;
   options.week = 3;
@@ -86,6 +101,14 @@ TEST(SimilarityCommand, TheCopiedPairRanksFirstAndNothingReachesAStudent_Seconds
   EXPECT_EQ(table[1][1] + "," + table[1][2], "bob,cy") << slurp(out / "similarity.csv");
   EXPECT_GT(std::stod(table[1][3]), 0.5);
   for (size_t row = 2; row < table.size(); ++row) EXPECT_LT(std::stod(table[row][3]), 0.5) << table[row][1] << table[row][2];
+  // Their sources too: column 8 the source score, 9 its evidence (sim_c, bob's file in cy's).
+  ASSERT_EQ(table[0][8], "source");
+  if (::access("/usr/bin/sim_c", X_OK) == 0) {
+    EXPECT_GT(std::stod(table[1][8]), 0.6) << slurp(out / "similarity.csv");
+    EXPECT_NE(table[1][9].find("by sim_c"), std::string::npos) << table[1][9];
+    EXPECT_NE(table[1][9].find(kBobsSourceFile), std::string::npos) << table[1][9];
+    for (size_t row = 2; row < table.size(); ++row) EXPECT_LT(std::stod(table[row][8]), 0.3) << table[row][1] << table[row][2];
+  }
 
   auto json = parse_json(slurp(out / "similarity.json"));
   ASSERT_TRUE(std::holds_alternative<JsonValue>(json));
@@ -101,12 +124,19 @@ TEST(SimilarityCommand, TheCopiedPairRanksFirstAndNothingReachesAStudent_Seconds
   EXPECT_NE(html.find(kBobsMarker), std::string::npos);
   EXPECT_NE(html.find("<details id=\"pair-1\" open>"), std::string::npos);
   EXPECT_NE(html.find("<mark>"), std::string::npos);
+  if (::access("/usr/bin/sim_c", X_OK) == 0) {
+    EXPECT_NE(html.find("<p class=\"source-evidence\">Source: "), std::string::npos);
+    EXPECT_NE(html.find(kBobsSourceFile), std::string::npos);
+  }
   // What a student is given: its report (JSON and text). Nothing of the ranking, of another
   // student's C or of anyone's similarity is there.
   for (const fs::directory_entry& entry : fs::directory_iterator(out / "students")) {
     const std::string text = slurp(entry.path());
     const std::string student = entry.path().stem().string();
     EXPECT_EQ(text.find("similar"), std::string::npos) << entry.path();
+    EXPECT_EQ(text.find("sim_c"), std::string::npos) << entry.path();
+    EXPECT_EQ(text.find(kBobsSourceFile), std::string::npos) << entry.path();
+    EXPECT_EQ(text.find("renderer.c"), std::string::npos) << entry.path();
     if (student == "ann" || student == "dan") {
       EXPECT_EQ(text.find(kBobsMarker), std::string::npos) << entry.path();
     }
@@ -124,6 +154,7 @@ TEST(SimilarityCommand, TheCopiedPairRanksFirstAndNothingReachesAStudent_Seconds
   again.command = Command::Similarity;
   again.out_dir = out.string();
   again.similarity = true;
+  again.sandbox = Sandbox::None;
   std::ostringstream again_err;
   EXPECT_EQ(run_similarity(again, again_err), kAllPassed) << again_err.str();
   EXPECT_EQ(slurp(out / "similarity.csv"), csv);
@@ -154,6 +185,16 @@ TEST(SimilarityCommand, TheCommandLine) {
                                          {"--week", "3", "student", "--similarity"}, {"class", "--similarity=yes"},
                                          {"merge", "a.json", "--similarity"}})
     EXPECT_TRUE(std::holds_alternative<UsageError>(parse(wrong))) << wrong.back();
+  auto handout = parse({"similarity", "class-week3", "--handout", "starter"});
+  ASSERT_TRUE(std::holds_alternative<Options>(handout));
+  EXPECT_EQ(std::get<Options>(handout).handout_dir, "starter");
+  auto class_handout = parse({"class", "--week", "3", "subs", "--similarity", "--handout=starter"});
+  ASSERT_TRUE(std::holds_alternative<Options>(class_handout));
+  EXPECT_EQ(std::get<Options>(class_handout).handout_dir, "starter");
+  for (std::vector<std::string> wrong : {std::vector<std::string>{"class", "--week", "3", "subs", "--handout", "h"},
+                                         {"--week", "3", "student", "--handout", "h"}, {"similarity", "d", "--handout"}})
+    EXPECT_TRUE(std::holds_alternative<UsageError>(parse(wrong))) << wrong.back();
+  EXPECT_NE(usage_text().find("--handout DIR"), std::string::npos);
   EXPECT_NE(usage_text().find("grade similarity CLASS_DIR"), std::string::npos);
   EXPECT_NE(usage_text().find("--similarity"), std::string::npos);
 }

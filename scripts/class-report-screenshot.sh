@@ -7,7 +7,9 @@
 #   scripts/class-report-screenshot.sh OUT.png [BUILD_DIR]
 # It grades a small demo class first (the oracle, a catalogued bug, a student printing a script to
 # stderr, a crashing student, a missing submission, a student rendering C in a style of her own and
-# one who handed in her compiler with the values renamed and the layout redone), with --similarity. Exit 0: all checks passed; 1: a check failed;
+# one who handed in her compiler with the values renamed and the layout redone; their folders carry
+# sources too, kim's jo's renamed, and every student the handout's util.c), with --similarity and
+# --handout. Exit 0: all checks passed; 1: a check failed;
 # 77: chromium is not installed (apt-get install chromium), so nothing was checked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,11 +50,22 @@ fi
 exec "\$d/uir-oracle" "\$@"
 EOF
 done
+# Sources: the handout's util.c in every folder (no evidence with --handout), jo's renderer and kim's
+# copy of it with the names changed and every indent redone, ann and fay their own.
+mkdir -p "$work/handout"
+cp grader/testdata/students/hostile_memory_spread.c "$work/handout/util.c"
+for id in ann bob cy dan eve fay gus hal jo kim; do cp "$work/handout/util.c" "$subs/$id/util.c"; done
+cp grader/testdata/students/hostile_traces.c "$subs/jo/renderer.c"
+sed -e 's/\bfd\b/handle/g;s/\bbuf\b/bytes/g;s/\bpath\b/where/g;s/^  */\t/' grader/testdata/students/hostile_traces.c \
+  > "$subs/kim/emit_c.c"
+cp grader/testdata/students/busy_helper_threads.c "$subs/ann/main.c"
+cp grader/testdata/students/hostile_daemon.c "$subs/fay/main.c"
 printf '#!/bin/sh\necho "<script>document.title=\x27pwned\x27</script>" >&2\nexit 3\n' > "$subs/cy/student-uirc"
 cp "$build/students/student_segfault" "$subs/dan/student-uirc"
 cp "$build/students/student_print_garbage" "$subs/eve/student-uirc"
 chmod -R a+rX "$work" && chmod +x "$subs"/*/student-uirc
-"$build/grade" class --week 3 "$subs" --out "$work/out" --only 'week3/*' --student-budget 120 --similarity 2> "$work/grade.log" ||
+"$build/grade" class --week 3 "$subs" --out "$work/out" --only 'week3/*' --student-budget 120 --similarity \
+  --handout "$work/handout" 2> "$work/grade.log" ||
   { cat "$work/grade.log" >&2; exit 1; }
 report="$work/out/class.html"
 
@@ -80,6 +93,10 @@ grep -q '<tr><td class="num"><a href="#pair-1">1</a></td><td><a href="students/j
   fail "the planted pair (jo, kim) is not the first of the similarity section"
 grep -q '<details id="pair-1" open="">' <<< "$dom" || fail "the first pair's evidence is not unfolded"
 grep -q '<mark>' <<< "$dom" || fail "no shared line marked in the evidence"
+grep -q '<th>source</th>' <<< "$dom" || fail "no source column in the similarity section"
+grep -q '<p class="source-evidence">Source: [0-9]*% of \(jo\|kim\).s source tokens' <<< "$dom" ||
+  fail "no source evidence for the planted pair"
+grep -q 'the handout .* excluded' <<< "$dom" || fail "the section does not say the handout was excluded"
 
 run_browser --hide-scrollbars --window-size=1100,1400 --screenshot="$out_png" "file://$report" > /dev/null
 [ -s "$out_png" ] || fail "no screenshot"
