@@ -8,7 +8,8 @@
 #     with a read-only submissions volume), four shards then the merge;
 #   - two graders at once in two containers plus one on the host; a memory-limited container;
 #   - a student in every language of grader/testdata/languages, built from its sources and graded on
-#     the whole week, in an image that adds the toolchains (FROM uirgrade, apt-get);
+#     the whole week, and the same student as a memory hog, in an image that adds the toolchains
+#     (FROM uirgrade, apt-get);
 # in Docker's default settings (its capabilities and a seccomp profile with Docker's rules) and
 # privileged, and checks the scores. Prints one PASS/FAIL line per check and a summary with the
 # image's size, the build times and the seconds per student; exits 0 when every check passed.
@@ -598,6 +599,18 @@ for language in $lang_list; do
   [ "$language" = cpp-sanitized ] && cp "$repo/grader/testdata/languages/cpp/main.cc" "$sub/"
   mkdir -p "$sub/core" && install -m 0755 "$host/uir-oracle" "$sub/core/uirc-core"
   chmod -R a+rX "$sub"
+  # The same student as a memory hog: its build, then a student-uirc that runs the built compiler's
+  # `hog` command (memory held without end in the language's own way; no grader sends it) for every
+  # program, so that grading sends the hog through the real grader on week3/accumulator.
+  hog=$langs/$language/hog-student
+  cp -a "$sub/." "$hog/"
+  [ -f "$hog/build.sh" ] && mv "$hog/build.sh" "$hog/build-student.sh"
+  { echo '#!/bin/sh'; echo 'set -e'
+    if [ -f "$hog/build-student.sh" ]; then echo 'sh ./build-student.sh'; elif [ -f "$hog/Makefile" ]; then echo 'make'; fi
+    echo 'mv student-uirc student-uirc.real'
+    printf '%s\n' "printf '#!/bin/sh\\nexec \"\$(dirname \"\$0\")/student-uirc.real\" hog \"\$2\"\\n' > student-uirc" 'chmod +x student-uirc'
+  } > "$hog/build.sh"
+  chmod -R a+rX "$hog"
 done
 # Every language in Docker's default settings first (what the platforms give), then privileged.
 for mode in ${LANGUAGE_MODES:-default privileged}; do
@@ -621,6 +634,17 @@ for mode in ${LANGUAGE_MODES:-default privileged}; do
     check "$language, $mode container ($tier tier): built from its sources with no network, full marks on week $week" $? \
       "$got in $seconds s${built:+, build $built}; $(grep -o 'Sandbox: [a-z]*' "$out/r.json" 2> /dev/null | head -1)"
     figure "seconds per student, $language, $mode container: $seconds (score $got${built:+, build $built}, load average $(cut -d' ' -f1 /proc/loadavg))"
+    # The hog: whatever bounds memory in this tier (the cgroup; in a default container, which has
+    # none the grader may write, the sampled memory of the student's processes) ends it as memory-limit.
+    t0=$(date +%s)
+    # shellcheck disable=SC2046
+    "${run_[@]}" $(mode_args "$mode") --network none -v "$langs/$language/hog-student:/student:ro" -v "$out:/grading/out" "$lang_image" sh -c \
+      "cp -r /student /tmp/s && grade --week $week --seed $seed --only week3/accumulator --format json --output /grading/out/hog.json /tmp/s/student-uirc > /grading/out/hog-log.txt 2>&1" \
+      > "$out/hog-container.txt" 2>&1
+    verdicts=$(python3 -c 'import json, sys; print(" ".join(sorted(set(t["verdict"] for t in json.load(open(sys.argv[1]))["tests"]))))' "$out/hog.json" 2> /dev/null)
+    [ "$verdicts" = memory-limit ]
+    check "$language hog, $mode container ($tier tier): memory-limit on week3/accumulator" $? \
+      "${verdicts:-no report}; $(( $(date +%s) - t0 )) s with its build; $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["tests"][0]["message"][:160])' "$out/hog.json" 2> /dev/null)"
   done
 done
 fi
