@@ -629,17 +629,23 @@ for mode in ${LANGUAGE_MODES:-default privileged}; do
       > "$out/container.txt" 2>&1
     seconds=$(( $(date +%s) - t0 ))
     got=$(score_of "$out/r.json")
-    built=$(grep -o 'built from [^ ]* in the sandbox: student-uirc ([0-9.]* s)' "$out/log.txt" 2> /dev/null | head -1 | grep -o '[0-9.]* s')
+    built=$(grep -o 'built from [^ ]* in the sandbox: student-uirc ([0-9.]* s)' "$out/log.txt" 2> /dev/null | head -1 | grep -o '[0-9.][0-9.]* s')
     [ "$got" = "$oracle_score" ] && grep -q "Sandbox: $tier" "$out/r.json"
     check "$language, $mode container ($tier tier): built from its sources with no network, full marks on week $week" $? \
       "$got in $seconds s${built:+, build $built}; $(grep -o 'Sandbox: [a-z]*' "$out/r.json" 2> /dev/null | head -1)"
     figure "seconds per student, $language, $mode container: $seconds (score $got${built:+, build $built}, load average $(cut -d' ' -f1 /proc/loadavg))"
     # The hog: whatever bounds memory in this tier (the cgroup; in a default container, which has
     # none the grader may write, the sampled memory of the student's processes) ends it as memory-limit.
+    # The week's limits with 512 MiB of memory and 60 s of wall and CPU time (the built-in suites,
+    # copied and edited: `grade --timeout` only lowers a test's time): on 2 busy cores a hog fills
+    # memory at some 60 MB/s, and would reach the week's 2 GiB only after its 10 s (a time-out).
     t0=$(date +%s)
     # shellcheck disable=SC2046
     "${run_[@]}" $(mode_args "$mode") --network none -v "$langs/$language/hog-student:/student:ro" -v "$out:/grading/out" "$lang_image" sh -c \
-      "cp -r /student /tmp/s && grade --week $week --seed $seed --only week3/accumulator --format json --output /grading/out/hog.json /tmp/s/student-uirc > /grading/out/hog-log.txt 2>&1" \
+      "cp -r /student /tmp/s && cp -r /opt/uirgrade/src/suites /grading/hog-suites \
+       && sed -i -e 's/^  memory_mb: .*/  memory_mb: 512/' -e 's/^  wall_seconds: .*/  wall_seconds: 60/' -e 's/^  cpu_seconds: .*/  cpu_seconds: 60/' /grading/hog-suites/weeks.yaml \
+       && sed -i 's/^  timeout: .*/  timeout: 60/' /grading/hog-suites/week3/suite.yaml \
+       && grade --week $week --seed $seed --suites /grading/hog-suites --only week3/accumulator --format json --output /grading/out/hog.json /tmp/s/student-uirc > /grading/out/hog-log.txt 2>&1" \
       > "$out/hog-container.txt" 2>&1
     verdicts=$(python3 -c 'import json, sys; print(" ".join(sorted(set(t["verdict"] for t in json.load(open(sys.argv[1]))["tests"]))))' "$out/hog.json" 2> /dev/null)
     [ "$verdicts" = memory-limit ]
