@@ -7,7 +7,9 @@
 #     platform starts it (GitHub Actions `container:`, GitLab's docker executor, Kubernetes pods
 #     with a read-only submissions volume), four shards then the merge;
 #   - two graders at once in two containers plus one on the host; a memory-limited container;
-#   - a Java student built from source in an image that adds the JDK (FROM uirgrade, apt-get);
+#   - a student in every language of grader/testdata/languages, built from its sources and graded on
+#     the whole week, and the same student as a memory hog, in an image that adds the toolchains
+#     (FROM uirgrade, apt-get);
 # in Docker's default settings (its capabilities and a seccomp profile with Docker's rules) and
 # privileged, and checks the scores. Prints one PASS/FAIL line per check and a summary with the
 # image's size, the build times and the seconds per student; exits 0 when every check passed.
@@ -30,7 +32,7 @@ seed=20261203
 week=3
 mkdir -p "$work"
 chmod 0755 "$work"  # as /tmp is: the namespaces tier checks a student's file from its path
-want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }  # ONLY="gradescope ci concurrent memory jvm"
+want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }  # ONLY="gradescope ci concurrent memory languages" (jvm: languages, Java and Scala only)
 passes=0 failures=0 pending_failures=0
 summary=()
 started=$(date +%s)
@@ -149,6 +151,24 @@ check "/opt/uirgrade and /grading are root's only" $? "$(tr '\n' ' ' < "$work/mo
 [ $? -eq 126 ]
 check "as a non-root user grade cannot start (as the Dockerfile says)" $? "$(head -c 120 "$work/user1000.txt")"
 
+# The image with the toolchains of the languages students write in (the languages check, below),
+# FROM the one just built: started now, its apt-get (mostly download and unpacking) alongside the
+# reference grading, waited for in that check.
+langs=$work/languages
+lang_image=${LANG_IMAGE:-localhost/uirgrade-languages:check}
+lang_build_pid=
+if { want languages || want jvm; } && { [ "${SKIP_BUILD:-0}" != 1 ] || ! podman image exists "$lang_image"; }; then
+  rm -rf "$langs" && mkdir -p "$langs"
+  # The toolchains: those scripts/install-deps.sh --tests installs for these students (all but chromium).
+  toolchains=$(sed -n 's/^ *packages+=(\(.*\))/\1/p' scripts/install-deps.sh | tr ' ' '\n' | grep -v '^chromium$' | tr '\n' ' ')
+  # docs/instructors.md §8.0, "Adding a language": this Dockerfile, as a course writes it.
+  printf 'FROM %s\nRUN apt-get update && apt-get install -y --no-install-recommends %s\\\n    && rm -rf /var/lib/apt/lists/*\n' \
+    "$image" "$toolchains" > "$langs/Dockerfile"
+  lang_t0=$(date +%s)
+  ( "${build_[@]}" -t "$lang_image" -f "$langs/Dockerfile" "$langs" > "$langs/build.log" 2>&1; echo $? > "$langs/build.status" ) &
+  lang_build_pid=$!
+fi
+
 # The host's copy of the tools (same Debian 12 libraries) for the reference and host-side grading.
 host=$work/host
 rm -rf "$host" && mkdir -p "$host"
@@ -228,7 +248,10 @@ r = json.load(open(sys.argv[1]))
 tests = r.get("tests", [])
 print("%g/%g" % (sum(t.get("score", 0) for t in tests), sum(t.get("max_score", 0) for t in tests)) if tests else "%g/0" % r.get("score", 0))' "$1" 2> /dev/null || echo "none"
 }
-for kind in oracle buggy; do
+rm -f "$work"/reference-*.json
+ref_kinds=oracle
+want gradescope && ref_kinds="oracle buggy"  # (only the Gradescope checks compare loads-never-move's score)
+for kind in $ref_kinds; do
   "$host/grade" --week "$week" --seed "$seed" --suites "$host/suites" --quiet --format gradescope \
     --output "$work/reference-$kind.json" "$students/$kind/student-uirc" > /dev/null 2>&1
 done
@@ -541,29 +564,95 @@ rm -rf "$mem" && mkdir -p "$mem" && cp -a "$students/oracle/." "$mem/"
 check "a 1 GiB container: the oracle CLI scores 100%" $? "$(score_of "$mem/r.json")"
 fi
 
-if want jvm; then
-say "a Java student, in an image that adds the JDK to uirgrade's (a FROM line and an apt-get install)"
-jvm=$work/jvm
-rm -rf "$jvm" && mkdir -p "$jvm/student"
-cp -a "$repo/grader/testdata/languages/java/." "$jvm/student/"
-mkdir -p "$jvm/student/core" && install -m 0755 "$host/uir-oracle" "$jvm/student/core/uirc-core"
-chmod -R a+rX "$jvm/student"
-# docs/instructors.md §8.0, "Adding a language": this Dockerfile, as a course writes it.
-printf 'FROM %s\nRUN apt-get update && apt-get install -y --no-install-recommends default-jdk-headless \\\n    && rm -rf /var/lib/apt/lists/*\n' \
-  "$image" > "$jvm/Dockerfile"
-t0=$(date +%s)
-"${build_[@]}" -t localhost/uirgrade-jvm:check -f "$jvm/Dockerfile" "$jvm" > "$jvm/build.log" 2>&1
-check "an image FROM uirgrade's with the JDK added builds" $? "log: $jvm/build.log"
-figure "image with the JDK: build $(( $(date +%s) - t0 )) s"
-# The student handed in as sources: grade builds it (javac, in the uid tier) and grades what it made,
-# in Docker's default settings (no writable cgroup: the memory is measured while each test runs).
-# shellcheck disable=SC2046
-"${run_[@]}" $(mode_args default) -v "$jvm/student:/student:ro" localhost/uirgrade-jvm:check sh -c \
-  "cp -r /student /tmp/s && grade --week $week --seed $seed --quiet --only 'week3/a*' --format gradescope --output /grading/r.json /tmp/s/student-uirc > /dev/null; cat /grading/r.json" \
-  > "$jvm/r.json" 2> "$jvm/err.txt"
-jvm_score=$(score_of "$jvm/r.json")
-[ "${jvm_score%/*}" = "${jvm_score#*/}" ] && [ "${jvm_score#*/}" != 0 ]
-check "default container with the JDK: the Java student, built by javac, scores 100% on week3/a*" $? "$jvm_score"
+# The languages a compilers course allows (issue 35): an image FROM uirgrade's with one apt-get install
+# of the toolchains (docs/instructors.md §8.0, as a course writes it), each student of
+# grader/testdata/languages handed in as sources, built by `grade` itself and graded on the whole of
+# week 3, in Docker's default settings (the uid tier) and privileged (the namespaces tier). The
+# containers have no network (--network none; the sandbox gives the build none either): a student
+# builds from what it handed in and what the image holds. Full marks are the host's reference score
+# with the same seed. LANGUAGES picks and orders them (ONLY=jvm: Java and Scala), LANGUAGE_MODES the
+# settings: every language in the default container first, the JVM ones first, then privileged.
+if want languages || want jvm; then
+say "students in every language, in an image that adds their toolchains to uirgrade's (a FROM line and an apt-get install)"
+mkdir -p "$langs"
+if want languages; then
+  lang_list=${LANGUAGES:-java scala go haskell cpp cpp-sanitized ocaml rust node}
+else
+  lang_list=${LANGUAGES:-java scala}
+fi
+if [ -n "$lang_build_pid" ]; then
+  [[ $toolchains == *default-jdk-headless* ]]
+  check "the toolchains, read from scripts/install-deps.sh --tests" $? "$toolchains"
+  wait "$lang_build_pid"
+  [ "$(cat "$langs/build.status" 2> /dev/null)" = 0 ]
+  check "an image FROM uirgrade's with the toolchains added builds" $? "log: $langs/build.log"
+  figure "image with the toolchains ($toolchains): build $(( $(date +%s) - lang_t0 )) s (alongside the reference grading)"
+fi
+lang_size=$(podman image inspect "$lang_image" --format '{{.Size}}' 2> /dev/null || echo 0)
+figure "image with the toolchains: $((lang_size / 1000000)) MB (uirgrade's: $((size / 1000000)) MB)"
+for language in $lang_list; do
+  sub=$langs/$language/student
+  rm -rf "$langs/$language" && mkdir -p "$sub"
+  [ -d "$repo/grader/testdata/languages/$language" ] || continue
+  # As the tests hand it in: sources, recipe, and the native core (the uir-oracle) beside them.
+  cp -a "$repo/grader/testdata/languages/$language/." "$sub/"
+  [ "$language" = cpp-sanitized ] && cp "$repo/grader/testdata/languages/cpp/main.cc" "$sub/"
+  mkdir -p "$sub/core" && install -m 0755 "$host/uir-oracle" "$sub/core/uirc-core"
+  chmod -R a+rX "$sub"
+  # The same student as a memory hog: its build, then a student-uirc that runs the built compiler's
+  # `hog` command (memory held without end in the language's own way; no grader sends it) for every
+  # program, so that grading sends the hog through the real grader on week3/accumulator.
+  hog=$langs/$language/hog-student
+  cp -a "$sub/." "$hog/"
+  [ -f "$hog/build.sh" ] && mv "$hog/build.sh" "$hog/build-student.sh"
+  { echo '#!/bin/sh'; echo 'set -e'
+    if [ -f "$hog/build-student.sh" ]; then echo 'sh ./build-student.sh'; elif [ -f "$hog/Makefile" ]; then echo 'make'; fi
+    echo 'mv student-uirc student-uirc.real'
+    printf '%s\n' "printf '#!/bin/sh\\nexec \"\$(dirname \"\$0\")/student-uirc.real\" hog \"\$2\"\\n' > student-uirc" 'chmod +x student-uirc'
+  } > "$hog/build.sh"
+  chmod -R a+rX "$hog"
+done
+# Every language in Docker's default settings first (what the platforms give), then privileged.
+for mode in ${LANGUAGE_MODES:-default privileged}; do
+  tier=$([ "$mode" = default ] && echo uid || echo namespaces)
+  for language in $lang_list; do
+    sub=$langs/$language/student
+    if [ ! -d "$repo/grader/testdata/languages/$language" ]; then
+      check "$language: a student in grader/testdata/languages" 1 "no folder $language"; continue
+    fi
+    out=$langs/$language/$mode
+    rm -rf "$out" && mkdir -p "$out" && chmod 0700 "$out"
+    t0=$(date +%s)
+    # shellcheck disable=SC2046
+    "${run_[@]}" $(mode_args "$mode") --network none -v "$sub:/student:ro" -v "$out:/grading/out" "$lang_image" sh -c \
+      "cp -r /student /tmp/s && grade --week $week --seed $seed --format gradescope --output /grading/out/r.json /tmp/s/student-uirc > /grading/out/log.txt 2>&1; echo \$? > /grading/out/status" \
+      > "$out/container.txt" 2>&1
+    seconds=$(( $(date +%s) - t0 ))
+    got=$(score_of "$out/r.json")
+    built=$(grep -o 'built from [^ ]* in the sandbox: student-uirc ([0-9.]* s)' "$out/log.txt" 2> /dev/null | head -1 | grep -o '[0-9.][0-9.]* s')
+    [ "$got" = "$oracle_score" ] && grep -q "Sandbox: $tier" "$out/r.json"
+    check "$language, $mode container ($tier tier): built from its sources with no network, full marks on week $week" $? \
+      "$got in $seconds s${built:+, build $built}; $(grep -o 'Sandbox: [a-z]*' "$out/r.json" 2> /dev/null | head -1)"
+    figure "seconds per student, $language, $mode container: $seconds (score $got${built:+, build $built}, load average $(cut -d' ' -f1 /proc/loadavg))"
+    # The hog: whatever bounds memory in this tier (the cgroup; in a default container, which has
+    # none the grader may write, the sampled memory of the student's processes) ends it as memory-limit.
+    # The week's limits with 512 MiB of memory and 60 s of wall and CPU time (the built-in suites,
+    # copied and edited: `grade --timeout` only lowers a test's time): on 2 busy cores a hog fills
+    # memory at some 60 MB/s, and would reach the week's 2 GiB only after its 10 s (a time-out).
+    t0=$(date +%s)
+    # shellcheck disable=SC2046
+    "${run_[@]}" $(mode_args "$mode") --network none -v "$langs/$language/hog-student:/student:ro" -v "$out:/grading/out" "$lang_image" sh -c \
+      "cp -r /student /tmp/s && cp -r /opt/uirgrade/src/suites /grading/hog-suites \
+       && sed -i -e 's/^  memory_mb: .*/  memory_mb: 512/' -e 's/^  wall_seconds: .*/  wall_seconds: 60/' -e 's/^  cpu_seconds: .*/  cpu_seconds: 60/' /grading/hog-suites/weeks.yaml \
+       && sed -i 's/^  timeout: .*/  timeout: 60/' /grading/hog-suites/week3/suite.yaml \
+       && grade --week $week --seed $seed --suites /grading/hog-suites --only week3/accumulator --format json --output /grading/out/hog.json /tmp/s/student-uirc > /grading/out/hog-log.txt 2>&1" \
+      > "$out/hog-container.txt" 2>&1
+    verdicts=$(python3 -c 'import json, sys; print(" ".join(sorted(set(t["verdict"] for t in json.load(open(sys.argv[1]))["tests"]))))' "$out/hog.json" 2> /dev/null)
+    [ "$verdicts" = memory-limit ]
+    check "$language hog, $mode container ($tier tier): memory-limit on week3/accumulator" $? \
+      "${verdicts:-no report}; $(( $(date +%s) - t0 )) s with its build; $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["tests"][0]["message"][:160])' "$out/hog.json" 2> /dev/null)"
+  done
+done
 fi
 
 # ---------------------------------------------------------------------------------------------
