@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sandbox/process.h"
-#include "class/shard.h"
+#include "base/shard.h"
 
 namespace uirgrade {
 

@@ -16,7 +16,7 @@
 #include "oracle/mutant_run.h"
 #include "testcase/clauses.h"
 #include "testcase/judge.h"
-#include "testcase/parallel.h"
+#include "base/parallel.h"
 #include "testcase/student_program.h"
 
 namespace uirgrade {
