@@ -26,7 +26,7 @@
 
 #include "base/comma_list.h"
 #include "generators/fuzz.h"
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
 #include "grader/minimize_failures.h"

@@ -21,7 +21,7 @@
 
 #include "base/shard.h"
 #include "cli/suites_folder.h"
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 #include "grader/display_text.h"
 #include "grader/file_text.h"
 #include "grader/last_failed.h"

@@ -17,11 +17,11 @@
 
 #include "generators/fuzz.h"
 #include "generators/generate.h"
-#include "generators/test_case_minimize.h"
-#include "mutation/catalogue_test_case.h"
+#include "generators/case_minimize.h"
+#include "mutation/catalogue_case.h"
 #include "mutation/mutant_grading.h"
 #include "oracle/mutants.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 
 namespace uirgen {
 

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 #include "grader/grade.h"
 #include "grader/keep.h"
 #include "base/parallel.h"

@@ -14,7 +14,7 @@
 
 #include "oracle/mutants.h"
 #include "testcase/expected.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

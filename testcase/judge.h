@@ -9,7 +9,7 @@
 
 #include "testcase/compare.h"
 #include "testcase/expected.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 
