@@ -106,7 +106,7 @@ int run_mutants(const Options& options, const FuzzSource& fuzz, std::ostream& ou
   } else {
     for (const std::string& name : uirgrade::split_commas(options.mutants)) {
       if (!uir::find_mutant(name)) {
-        err << fmt::format("grade: --mutants: unknown mutant '{}' (uir-oracle --list-mutants)\n", name);
+        err << fmt::format("grade mutants: unknown mutant '{}' (uir-oracle --list-mutants)\n", name);
         return 2;
       }
       names.push_back(name);
