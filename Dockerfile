@@ -13,6 +13,7 @@ COPY CMakeLists.txt /opt/uirgrade/src/
 COPY cmake /opt/uirgrade/src/cmake
 COPY scripts/build.sh /opt/uirgrade/src/scripts/build.sh
 # Every folder CMakeLists.txt reads sources from (grader/shipping_test.cc checks the list).
+COPY base /opt/uirgrade/src/base
 COPY sandbox /opt/uirgrade/src/sandbox
 COPY oracle /opt/uirgrade/src/oracle
 COPY testcase /opt/uirgrade/src/testcase

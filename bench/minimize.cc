@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "oracle/comma_list.h"
+#include "base/comma_list.h"
 #include "generators/fuzz.h"
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
 #include "grader/minimize_failures.h"
@@ -147,7 +147,7 @@ int main(int argc, char** argv) {
     std::string arg = argv[i];
     if (arg == "--seeds" && i + 1 < argc) options.seeds = std::atoi(argv[++i]);
     else if (arg == "--week" && i + 1 < argc) options.week = std::atoi(argv[++i]);
-    else if (arg == "--mutants" && i + 1 < argc) options.mutants = uir::split_commas(argv[++i]);
+    else if (arg == "--mutants" && i + 1 < argc) options.mutants = uirgrade::split_commas(argv[++i]);
     else if (arg == "--all-failures") options.all_failures = true;
     else if (arg == "--show") options.show = true;
     else if (arg == "--attempts" && i + 1 < argc) options.attempts = std::atoi(argv[++i]);

@@ -34,7 +34,7 @@
 
 #include "grader/call_graph.h"
 #include "grader/render_check.h"
-#include "oracle/comma_list.h"
+#include "base/comma_list.h"
 
 namespace {
 
@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
     std::string arg = argv[k];
     if (arg == "--limit" && k + 1 < argc) limit = std::atof(argv[++k]);
     else if (arg == "--max-mib" && k + 1 < argc) max_mib = std::strtoul(argv[++k], nullptr, 10);
-    else if (arg == "--shapes" && k + 1 < argc) shapes = uir::split_commas(argv[++k]);
+    else if (arg == "--shapes" && k + 1 < argc) shapes = uirgrade::split_commas(argv[++k]);
     else {
       std::fprintf(stderr, "usage: bench_render_checks [--limit S] [--max-mib M] [--shapes honest,parens,nested,helpers]\n");
       return 2;

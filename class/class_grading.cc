@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "testcase/parallel.h"
+#include "base/parallel.h"
 #include "reports/report_names.h"
 #include "sandbox/sandbox.h"
 #include "grader/minimize_failures.h"

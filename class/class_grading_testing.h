@@ -1,5 +1,5 @@
 // Test helpers for grade_class (class/class_grading.h) with a stand-in runner: test cases of the
-// squares (testcase/test_case_testing.h) and the call of grade_class with one runner for every
+// squares (testcase/case_testing.h) and the call of grade_class with one runner for every
 // process.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "class/class_grading.h"
-#include "testcase/test_case_testing.h"
+#include "testcase/case_testing.h"
 
 namespace uirgrade::class_grading_fixture {
 

@@ -27,7 +27,7 @@ double score_of(const StudentRecord& student) {
   return score;
 }
 
-/// The failed tests as `grade --mutants --json` names them: "week3/acc", or "week3/acc:render".
+/// The failed tests as `grade mutants --json` names them: "week3/acc", or "week3/acc:render".
 std::set<std::string> failed_names(const StudentRecord& student) {
   std::set<std::string> names;
   for (const TestResult& result : student.report.results)

@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "class/shard.h"
+#include "base/shard.h"
 
 namespace uirgrade {
 

@@ -12,7 +12,7 @@
 
 #include "class/class_state.h"
 #include "grader/result.h"
-#include "class/shard.h"
+#include "base/shard.h"
 
 namespace uirgrade {
 

@@ -13,7 +13,7 @@
 #include "class/submission_hash.h"
 #include "grader/grade_config.h"
 #include "reports/report.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

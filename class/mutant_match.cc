@@ -20,7 +20,7 @@ std::variant<std::vector<MutantKills>, std::string> parse_mutants_json(const std
     }
     return mutants;
   } catch (const nlohmann::json::exception& error) {
-    return fmt::format("not a `grade --mutants --json` file: {}", error.what());
+    return fmt::format("not a `grade mutants --json` file: {}", error.what());
   }
 }
 

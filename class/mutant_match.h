@@ -1,4 +1,4 @@
-// Which catalogued bug a student's failures resemble most: `grade --mutants --json FILE` lists, for
+// Which catalogued bug a student's failures resemble most: `grade mutants --json FILE` lists, for
 // each mutant of the oracle (docs/mutants.md), the tests that kill it; a student whose failing tests
 // are close to a mutant's killing tests (Jaccard similarity of the two sets of test names) probably
 // has that bug.
@@ -18,7 +18,7 @@ struct MutantKills {
   std::set<std::string> killed_by;  // test names, "week3/accumulator" (a render test: "week3/accumulator:render")
 };
 
-/// The mutants of a `grade --mutants --json` file; an error naming the place otherwise.
+/// The mutants of a `grade mutants --json` file; an error naming the place otherwise.
 std::variant<std::vector<MutantKills>, std::string> parse_mutants_json(const std::string& text);
 
 struct Resemblance {

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "class/sha256.h"
+#include "base/sha256.h"
 #include "grader/file_text.h"
 #include "grader/grade.h"
 #include "oracle/oracle.h"

@@ -17,7 +17,7 @@
 
 #include "grader/result.h"
 #include "testcase/expected.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

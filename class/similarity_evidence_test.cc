@@ -9,7 +9,7 @@
 
 #include "grader/grade.h"
 #include "oracle/c_toolchain_testing.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 namespace {

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "class/sha256.h"
+#include "base/sha256.h"
 
 namespace uirgrade {
 namespace {

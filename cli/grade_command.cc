@@ -19,8 +19,9 @@
 
 #include <fmt/format.h>
 
+#include "base/shard.h"
 #include "cli/suites_folder.h"
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 #include "grader/display_text.h"
 #include "grader/file_text.h"
 #include "grader/last_failed.h"
@@ -250,7 +251,8 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
       progress_out << fmt::format("grade: --last-failed: {} failed in the last run\n", count_of(failed_before.size(), "test"));
     }
   }
-  if (options.shard) tests = select_shard(std::move(tests), *options.shard);
+  if (options.shard)
+    tests = deal_shard(std::move(tests), *options.shard, [](const TestCase& test) { return test.name; });
 
   std::error_code ec;
   // lexically_normal: "./student-uirc" is "/home/ann/student-uirc", not "/home/ann/./student-uirc".

@@ -53,7 +53,7 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
 /// `grade merge`: reads shard JSON reports, merges them, writes the requested reports.
 int run_merge(const Options& options, std::ostream& out, std::ostream& err);
 
-/// `grade --check-suites [DIR]`: the suites' self-check (grader/suite_check.h).
+/// `grade check-suites [DIR]`: the suites' self-check (grader/suite_check.h).
 int run_check_suites(const Options& options, std::ostream& out);
 
 /// Writes `report` in every requested format (stdout or files); false after printing to `err` when

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     return kUsageOrSuiteError;
   }
   const Options& options = std::get<Options>(parsed);
+  for (const std::string& note : options.notes) std::cerr << "grade: note: " << note << '\n';
   // Before any thread: SIGTERM, SIGINT and SIGHUP stop a grading run cleanly (sandbox/stop_signal.h).
   // The other commands make nothing to clean up and poll no flag: the signals end them as usual.
   if (options.command == Command::Grade || options.command == Command::Class) install_stop_handlers();
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
     return std::variant<std::vector<TestCase>, std::string>(uirgen::make_fuzz_tests(week, counts, seed));
   };
   switch (options.command) {
-    case Command::Help: std::cout << usage_text(); return kAllPassed;
+    case Command::Help: std::cout << usage_text(options.help_for); return kAllPassed;
     case Command::Merge:
       return options.out_dir.empty() ? run_merge(options, std::cout, std::cerr) : run_class_merge(options, std::cerr);
     case Command::CheckSuites: return run_check_suites(options, std::cout);

@@ -8,7 +8,7 @@
 
 #include "reports/json_writer.h"
 #include "grader/suite.h"
-#include "oracle/comma_list.h"
+#include "base/comma_list.h"
 #include "oracle/mutants.h"
 
 namespace uirgrade {
@@ -104,9 +104,9 @@ int run_mutants(const Options& options, const FuzzSource& fuzz, std::ostream& ou
   if (options.mutants.empty() || options.mutants == "all") {
     for (const uir::MutantInfo& m : uir::mutant_catalogue()) names.emplace_back(m.name);
   } else {
-    for (const std::string& name : uir::split_commas(options.mutants)) {
+    for (const std::string& name : uirgrade::split_commas(options.mutants)) {
       if (!uir::find_mutant(name)) {
-        err << fmt::format("grade: --mutants: unknown mutant '{}' (uir-oracle --list-mutants)\n", name);
+        err << fmt::format("grade mutants: unknown mutant '{}' (uir-oracle --list-mutants)\n", name);
         return 2;
       }
       names.push_back(name);

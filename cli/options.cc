@@ -44,6 +44,16 @@ std::optional<Format> parse_format(const std::string& text) {
   return std::nullopt;
 }
 
+/// The words of `grade COMMAND`; no word grades one student.
+constexpr std::pair<std::string_view, Command> kCommandWords[] = {
+    {"class", Command::Class},           {"merge", Command::Merge},     {"similarity", Command::Similarity},
+    {"check-suites", Command::CheckSuites}, {"mutants", Command::Mutants},
+};
+
+std::string old_spelling_note(std::string_view flag, std::string_view word) {
+  return fmt::format("`grade {}` is spelt `grade {}` now; the old spelling still works", flag, word);
+}
+
 }  // namespace
 
 std::string_view format_name(Format format) {
@@ -69,16 +79,16 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
   bool format_seen = false;
   bool week_seen = false;
 
+  // `grade COMMAND ...`: the command is the first word; no word grades one student.
+  std::optional<Command> word;
   size_t k = 0;
-  if (!args.empty() && args[0] == "merge") {
-    options.command = Command::Merge;
-    k = 1;
-  } else if (!args.empty() && args[0] == "class") {
-    options.command = Command::Class;
-    k = 1;
-  } else if (!args.empty() && args[0] == "similarity") {
-    options.command = Command::Similarity;
-    k = 1;
+  if (!args.empty()) {
+    for (const auto& [name, command] : kCommandWords) {
+      if (args[0] != name) continue;
+      options.command = command;
+      word = command;
+      k = 1;
+    }
   }
   for (; k < args.size(); ++k) {
     std::string arg = args[k];
@@ -109,10 +119,14 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
     };
 
     if (arg == "-h" || arg == "--help") {
+      if (word) options.help_for = word;
+      else if (options.command != Command::Grade) options.help_for = options.command;  // grade --mutants --help
       options.command = Command::Help;
       return options;
     } else if (arg == "--check-suites") {
+      // The old spelling of `grade check-suites [DIR]`, still taken.
       options.command = Command::CheckSuites;
+      options.notes.push_back(old_spelling_note("--check-suites", "check-suites"));
       // Optional DIR: `--check-suites=DIR`, or a following argument that is not an option.
       if (inline_value) options.suites_dir = *inline_value;
       else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.suites_dir = args[++k];
@@ -128,7 +142,9 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       continue;
     }
     if (arg == "--mutants") {
+      // The old spelling of `grade mutants [LIST]`, still taken.
       options.command = Command::Mutants;
+      options.notes.push_back(old_spelling_note("--mutants", "mutants"));
       if (inline_value) options.mutants = *inline_value;
       else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.mutants = args[++k];
       else options.mutants = "all";
@@ -237,11 +253,17 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       options.similarity = true;
       break;
     case Command::CheckSuites:
-      if (!positional.empty())
+      if (!word && !positional.empty())
         return UsageError{fmt::format("--check-suites takes no student (got {})", positional[0])};
+      if (positional.size() > 1)
+        return UsageError{fmt::format("grade check-suites takes one DIR of suites, got {}", positional.size())};
+      if (positional.size() == 1) {
+        options.suites_dir = positional[0];
+        options.suites_dir_given = options.suites_dir != default_suites_dir;
+      }
       break;
     case Command::Grade:
-      if (options.coverage) return UsageError{"--coverage goes with --check-suites"};
+      if (options.coverage) return UsageError{"--coverage goes with `grade check-suites`"};
       if (!week_seen) return UsageError{"missing --week N (see grade --help)"};
       if (positional.size() != 1)
         return UsageError{positional.empty() ? "missing STUDENT: the path of the compiler to grade"
@@ -250,34 +272,41 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
       options.last_failed_file = last_failed_path(".", options.week);
       break;
     case Command::Mutants:
-      if (!week_seen) return UsageError{"--mutants needs --week N (see grade --help)"};
-      if (!positional.empty()) return UsageError{fmt::format("--mutants takes no student (got {})", positional[0])};
+      if (!week_seen) return UsageError{"grade mutants needs --week N (see grade mutants --help)"};
+      if (!word && !positional.empty())
+        return UsageError{fmt::format("--mutants takes no student (got {})", positional[0])};
+      if (positional.size() > 1)
+        return UsageError{fmt::format("grade mutants takes one list of mutants (all, or NAME,NAME), got {} words",
+                                      positional.size())};
+      if (positional.size() == 1) options.mutants = positional[0];
+      if (options.mutants.empty()) options.mutants = "all";
       break;
     case Command::Help: break;
   }
   return options;
 }
 
-std::string usage_text() {
-  return fmt::format(R"(NAME
-    grade - grade a .uir compiler against the oracle
+namespace {
 
-SYNOPSIS
+constexpr const char* kSynopsis = R"(SYNOPSIS
     grade --week N STUDENT [options]
-    grade merge REPORT.json... [--format F [--output FILE]]...
     grade class --week N SUBMISSIONS [--out DIR] [options]
-    grade merge --out DIR CLASS_SHARD_DIR...
+    grade merge REPORT.json... [--format F [--output FILE]]...
+    grade merge --out DIR CLASS_SHARD_DIR... [--similarity]
     grade similarity CLASS_DIR [--handout DIR] [--mutants-json FILE]
-    grade --check-suites [DIR] [--coverage]
-    grade --mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
+    grade check-suites [DIR] [--coverage]
+    grade mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
+    grade COMMAND --help    the synopsis and options of one command
+    (`grade --check-suites` and `grade --mutants` still work, with a note on stderr.)
+)";
 
-DESCRIPTION
+constexpr const char* kGradeOne = R"(GRADING ONE STUDENT
+    grade --week N STUDENT [options]
     Runs every test of week N's suites and generated programs against STUDENT, an
     executable with the commands `run PROG.uir` and `render PROG.uir` (spec section 6), and compares
     each outcome with the oracle's, computed in-process. Tests run in parallel in fresh working
     directories, under time, memory and output limits.
 
-OPTIONS
     --week N            the week to grade (required)
     --suites DIR        where the suites live (default: the repository's suites/)
     --jobs N, -j N      tests run in parallel (default: the number of cores)
@@ -307,19 +336,11 @@ OPTIONS
                         grader's paths checked private), none (no isolation: every report warns)
     --fuzz N            grade N generated programs (named fuzz/<n>, three valid for one invalid)
                         instead of the number the week's plan asks for
-    --check-suites [DIR]  check the suites against the oracle and exit: every broken header,
-                        manifest entry and disagreement, with its file and line, in one run;
-                        warns on comments that look like misspelt headers (`# expcet 0: ...`)
-    --coverage          with --check-suites: also the table of which ops and rules the tests
-                        cover (an op or rule that no test covers is then a problem)
-    --mutants [LIST]    grade the course's classic bugs (all, or NAME,NAME; uir-oracle --list-mutants)
-                        in-process as students against week N's tests, print the kill matrix
-                        (docs/mutants.md) with the rule clauses each killing test exercises;
-                        exit 0 iff every mutant is killed and every clause of the week is exercised
-    --json FILE         with --mutants: the kill matrix as JSON
     -h, --help          this text
+)";
 
-GRADING A CLASS
+constexpr const char* kGradeClass = R"(GRADING A CLASS
+    grade class --week N SUBMISSIONS [--out DIR] [options]
     grade class grades every student of SUBMISSIONS (a directory with one folder per student,
     named by the student id, holding student-uirc; or a roster CSV of id,path rows) in one run, with
     the same tests and seed, and writes into DIR (default: {}): students/<id>.json and .txt (each
@@ -327,10 +348,12 @@ GRADING A CLASS
     missing or non-executable submission scores 0 with the reason. Rerunning the same command
     resumes: students already graded with the same tests, seed and submission are not graded again.
     --shard K/N grades every N-th student; `grade merge --out DIR SHARD_DIR...` joins the shards.
+    --week N            the week to grade (required)
     --out DIR           where the class's reports go
+    --shard K/N         grade only every N-th student, from the K-th
     --student-budget S  wall-clock seconds one student may take in all; tests not started by then
                         are time-outs (a hung student cannot hold up the class)
-    --mutants-json FILE `grade --mutants --json` output: the class report names the catalogued bug
+    --mutants-json FILE `grade mutants --json` output: the class report names the catalogued bug
                         each student's failures resemble most
     --similarity        also rank the pairs of students whose compilers behave most alike (the C
                         they render, with names, literals and layout set aside and the oracle's own
@@ -344,26 +367,94 @@ GRADING A CLASS
                         languages), and ranked beside the behaviour.
     --handout DIR       with --similarity: the instructor's handout code; text of a student's
                         source found in it is not evidence.
+    and, as for one student: --suites DIR, --jobs N, --timeout S, --seed S, --fuzz N,
+    --max-failures N, --sandbox MODE, --quiet
+)";
 
-EXIT STATUS
+constexpr const char* kMerge = R"(MERGING
+    grade merge REPORT.json... [--format F [--output FILE]]...
+    grade merge --out DIR CLASS_SHARD_DIR... [--similarity]
+    Joins the JSON reports of one student's shards (`grade --shard K/N --format json`) into one
+    report in every format asked for, or the output directories of a class's shards
+    (`grade class --shard K/N --out SHARD_DIR`) into one class in DIR.
+    --format F          report format: text, json, junit or gradescope (default: text on stdout)
+    --output FILE       where the --format just before it goes (default: stdout)
+    --out DIR           merge class shards into DIR
+    --similarity        with --out: also the similarity report of the merged class
+)";
+
+constexpr const char* kSimilarity = R"(SIMILARITY
+    grade similarity CLASS_DIR [--handout DIR] [--mutants-json FILE]
+    Ranks the pairs of students of a class graded before (the --out of `grade class`) whose
+    compilers behave most alike, from the evidence that run kept (CLASS_DIR/similarity/), and
+    writes CLASS_DIR/similarity.csv and .json and the section of class.html; the students' source
+    files kept there are compared too, by Debian's similarity-tester.
+    --handout DIR       the instructor's handout code; text of a student's source found in it is
+                        not evidence
+    --mutants-json FILE `grade mutants --json` output, as for `grade class`
+)";
+
+constexpr const char* kCheckSuites = R"(CHECKING SUITES
+    grade check-suites [DIR] [--coverage]
+    Checks the suites in DIR (default: the repository's suites/) against the oracle and exits:
+    every broken header, manifest entry and disagreement, with its file and line, in one run;
+    warns on comments that look like misspelt headers (`# expcet 0: ...`).
+    --coverage          also the table of which ops and rules the tests cover (an op or rule that
+                        no test covers is then a problem)
+)";
+
+constexpr const char* kMutants = R"(THE MUTANTS
+    grade mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
+    Grades the course's classic bugs (all, or NAME,NAME; uir-oracle --list-mutants) in-process as
+    students against week N's tests, prints the kill matrix (docs/mutants.md) with the rule clauses
+    each killing test exercises; exits 0 iff every mutant is killed and every clause of the week is
+    exercised.
+    --week N            the week whose tests grade the mutants (required)
+    --json FILE         also the kill matrix as JSON
+    --suites DIR, --fuzz N, --jobs N, --seed S   as for one student
+)";
+
+constexpr const char* kExitStatus = R"(EXIT STATUS
     0 every test passed; 1 a test failed; 2 a usage error or a broken suite (the message names the
     file and line); 128+N stopped by signal N (SIGTERM 143, SIGINT 130, SIGHUP 129): the student
     processes are killed and everything the run made is removed first, the reports (grade class:
     the gradebook and class report, marked incomplete) cover what was graded before the signal.
+)";
 
-EXAMPLES
+constexpr const char* kExamples = R"(EXAMPLES
     grade --week 3 ./student-uirc
     grade --week 3 ./student-uirc --only 'week3/accumulator' --seed 7 --keep /tmp/failures
     grade --week 3 ./student-uirc --format text --format json --output report.json
     grade --week 3 ./student-uirc --shard 1/4 --format json --output shard1.json
     grade merge shard1.json shard2.json shard3.json shard4.json --format junit --output all.xml
-    grade --mutants --week 3 --json kills.json
+    grade mutants --week 3 --json kills.json
+    grade check-suites mysuites --coverage
     grade class --week 3 submissions/ --out class-week3 --student-budget 600
     grade class --week 3 roster.csv --shard 2/4 --out shard2 && grade merge --out class shard*/
     grade class --week 3 submissions/ --out class-week3 --similarity
     grade similarity class-week3
-)",
-                     kDefaultSeed, kDefaultClassOut);
+)";
+
+}  // namespace
+
+std::string usage_text(std::optional<Command> command) {
+  std::string grade_one = fmt::format(fmt::runtime(kGradeOne), kDefaultSeed);
+  std::string grade_class = fmt::format(fmt::runtime(kGradeClass), kDefaultClassOut);
+  std::string name = "NAME\n    grade - grade a .uir compiler against the oracle\n\n";
+  if (!command)
+    return name + kSynopsis + "\n" + grade_one + "\n" + grade_class + "\n" + kMerge + "\n" + kSimilarity + "\n" +
+           kCheckSuites + "\n" + kMutants + "\n" + kExitStatus + "\n" + kExamples;
+  std::string section;
+  switch (*command) {
+    case Command::Grade: section = grade_one; break;
+    case Command::Class: section = grade_class; break;
+    case Command::Merge: section = kMerge; break;
+    case Command::Similarity: section = kSimilarity; break;
+    case Command::CheckSuites: section = kCheckSuites; break;
+    case Command::Mutants: section = kMutants; break;
+    case Command::Help: return usage_text();
+  }
+  return name + section + "\n" + kExitStatus;
 }
 
 }  // namespace uirgrade

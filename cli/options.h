@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sandbox/process.h"
-#include "class/shard.h"
+#include "base/shard.h"
 
 namespace uirgrade {
 
@@ -17,14 +17,15 @@ namespace uirgrade {
 /// data and the same generated programs (docs/decisions/grader.md).
 inline constexpr uint64_t kDefaultSeed = 1;
 
+/// What `grade` does: one student with no command word, otherwise the word after `grade`.
 enum class Command {
   Grade,        // grade --week N STUDENT [options]
   Merge,        // grade merge FILE... [--format F [--output FILE]]...  or  grade merge --out DIR CLASSDIR...
   Class,        // grade class --week N SUBMISSIONS [--out DIR] [options]
-  CheckSuites,  // grade --check-suites [DIR]: the suites against the oracle, no student
-  Mutants,      // grade --mutants [all|NAME,...] --week N: the kill matrix of the mutant catalogue
+  CheckSuites,  // grade check-suites [DIR]: the suites against the oracle, no student (was --check-suites)
+  Mutants,      // grade mutants [all|NAME,...] --week N: the kill matrix of the mutant catalogue (was --mutants)
   Similarity,   // grade similarity CLASS_DIR: the similarity report of a graded class
-  Help,         // grade --help
+  Help,         // grade --help, grade COMMAND --help
 };
 
 enum class Format { Text, Json, Junit, Gradescope };
@@ -40,7 +41,7 @@ struct Options {
   int week = 0;
   std::string student;  // the path as given
   std::string suites_dir;
-  bool suites_dir_given = false;  // by --suites or --check-suites DIR; false: the built-in default
+  bool suites_dir_given = false;  // by --suites or `grade check-suites DIR`; false: the built-in default
   int jobs = 1;
   std::optional<double> timeout_seconds;  // --timeout: caps every timeout, the suites' own too
   std::optional<double> student_budget_seconds;  // --student-budget: wall time for all of a student's tests
@@ -57,20 +58,24 @@ struct Options {
   Sandbox sandbox = Sandbox::Auto;
   int fuzz = 0;          // generated programs instead of the week plan's count (0: the plan's)
   std::vector<std::string> merge_files;
-  std::string mutants;       // --mutants: "all" or a comma-separated list of catalogue names
-  std::string mutants_json;  // --json FILE: the kill matrix as JSON (with --mutants)
+  std::string mutants;       // grade mutants LIST: "all" or a comma-separated list of catalogue names
+  std::string mutants_json;  // --json FILE: the kill matrix as JSON (grade mutants)
   // grade class (and grade merge --out of class shards):
   std::string submissions;  // a directory of student folders or a roster CSV
   std::string out_dir;      // where the class's reports, gradebook and state go
-  std::string mutant_kills_file;                 // --mutants-json FILE: `grade --mutants --json` output
+  std::string mutant_kills_file;                 // --mutants-json FILE: `grade mutants --json` output
   bool similarity = false;  // --similarity: also the similarity report (class/similarity_report.h)
   std::string handout_dir;  // --handout DIR: the instructor's handout code, not evidence of source similarity
-  bool coverage = false;     // --coverage (with --check-suites): also the op and rule coverage table
+  bool coverage = false;     // --coverage (grade check-suites): also the op and rule coverage table
   bool quiet = false;        // --quiet: no progress on stderr, only problems
   bool last_failed = false;  // --last-failed: only the tests that failed in the last run (state file)
   /// Where the failed tests' names are kept between runs: set by parse_options for a grading run
   /// (.uirgrade/last-failed-week<N>.txt in the working directory); empty: no state is read or kept.
   std::string last_failed_file;
+  /// Help: the command whose options to print (`grade class --help`); nullopt: every command.
+  std::optional<Command> help_for;
+  /// What to tell on stderr before the command runs: an old spelling and its new form.
+  std::vector<std::string> notes;
 };
 
 /// Where `grade class` writes when no --out is given.
@@ -85,8 +90,9 @@ struct UsageError {
 std::variant<Options, UsageError> parse_options(const std::vector<std::string>& args, int default_jobs,
                                                 const std::string& default_suites_dir);
 
-/// The --help text: synopsis, every option, exit codes and examples.
-std::string usage_text();
+/// The --help text: synopsis, every command's options, exit codes and examples; for one command
+/// (`grade class --help`), its synopsis and options only.
+std::string usage_text(std::optional<Command> command = std::nullopt);
 
 /// Shell-style glob (`*`, `?`, `[...]`) over a whole test name; `*` also crosses `/`.
 bool glob_matches(const std::string& pattern, const std::string& name);

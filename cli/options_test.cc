@@ -1,5 +1,7 @@
 #include "cli/options.h"
 
+#include <utility>
+
 #include <gtest/gtest.h>
 
 namespace uirgrade {
@@ -111,6 +113,87 @@ TEST(GraderOptions, MergeAndCheckSuitesAndHelp) {
 
   EXPECT_EQ(parse_ok({"--week", "3", "--help"}).command, Command::Help);
   EXPECT_NE(usage_text().find("EXAMPLES"), std::string::npos);
+}
+
+// `grade COMMAND` for every command; the old flags still work, with a note for stderr.
+TEST(GraderOptions, CheckSuitesInBothSpellings) {
+  Options word = parse_ok({"check-suites"});
+  EXPECT_EQ(word.command, Command::CheckSuites);
+  EXPECT_EQ(word.suites_dir, "/default/suites");
+  EXPECT_FALSE(word.suites_dir_given);
+  EXPECT_TRUE(word.notes.empty());
+  Options with_dir = parse_ok({"check-suites", "my/suites", "--coverage"});
+  EXPECT_EQ(with_dir.suites_dir, "my/suites");
+  EXPECT_TRUE(with_dir.suites_dir_given);
+  EXPECT_TRUE(with_dir.coverage);
+  EXPECT_TRUE(with_dir.notes.empty());
+  Options flag = parse_ok({"--check-suites", "my/suites", "--coverage"});
+  EXPECT_EQ(flag.command, Command::CheckSuites);
+  EXPECT_EQ(flag.suites_dir, "my/suites");
+  EXPECT_TRUE(flag.coverage);
+  ASSERT_EQ(flag.notes.size(), 1u);
+  EXPECT_EQ(flag.notes[0], "`grade --check-suites` is spelt `grade check-suites` now; the old spelling still works");
+  EXPECT_EQ(parse_error({"check-suites", "a", "b"}), "grade check-suites takes one DIR of suites, got 2");
+  EXPECT_EQ(parse_error({"--check-suites", "a", "b"}), "--check-suites takes no student (got b)");
+  EXPECT_EQ(parse_error({"--week", "3", "./s", "--coverage"}), "--coverage goes with `grade check-suites`");
+}
+
+TEST(GraderOptions, MutantsInBothSpellings) {
+  Options all = parse_ok({"mutants", "--week", "3"});
+  EXPECT_EQ(all.command, Command::Mutants);
+  EXPECT_EQ(all.mutants, "all");
+  EXPECT_TRUE(all.notes.empty());
+  Options named = parse_ok({"mutants", "floor-division,i32-no-wrap", "--week", "1", "--json", "k.json"});
+  EXPECT_EQ(named.mutants, "floor-division,i32-no-wrap");
+  EXPECT_EQ(named.week, 1);
+  EXPECT_EQ(named.mutants_json, "k.json");
+  Options flag = parse_ok({"--mutants", "floor-division,i32-no-wrap", "--week", "1", "--json", "k.json"});
+  EXPECT_EQ(flag.command, Command::Mutants);
+  EXPECT_EQ(flag.mutants, "floor-division,i32-no-wrap");
+  ASSERT_EQ(flag.notes.size(), 1u);
+  EXPECT_EQ(flag.notes[0], "`grade --mutants` is spelt `grade mutants` now; the old spelling still works");
+  EXPECT_EQ(parse_ok({"--mutants", "--week", "3"}).mutants, "all");
+  EXPECT_EQ(parse_ok({"--week", "3", "--mutants"}).mutants, "all");
+  EXPECT_EQ(parse_error({"mutants"}), "grade mutants needs --week N (see grade mutants --help)");
+  EXPECT_EQ(parse_error({"--mutants"}), "grade mutants needs --week N (see grade mutants --help)");
+  EXPECT_NE(parse_error({"mutants", "a", "b", "--week", "3"}).find("one list of mutants"), std::string::npos);
+  EXPECT_EQ(parse_error({"--mutants", "all", "./s", "--week", "3"}), "--mutants takes no student (got ./s)");
+}
+
+TEST(GraderOptions, EachCommandsOwnHelp) {
+  EXPECT_FALSE(parse_ok({"--help"}).help_for);
+  EXPECT_FALSE(parse_ok({"--week", "3", "-h"}).help_for);
+  for (auto [word, command] : {std::pair{"class", Command::Class}, std::pair{"merge", Command::Merge},
+                               std::pair{"similarity", Command::Similarity},
+                               std::pair{"check-suites", Command::CheckSuites}, std::pair{"mutants", Command::Mutants}}) {
+    Options help = parse_ok({word, "--help"});
+    EXPECT_EQ(help.command, Command::Help) << word;
+    EXPECT_EQ(help.help_for, command) << word;
+    EXPECT_NE(usage_text(command).find(std::string("grade ") + word), std::string::npos) << word;
+  }
+  EXPECT_EQ(parse_ok({"--mutants", "--help"}).help_for, Command::Mutants);
+  EXPECT_EQ(parse_ok({"--check-suites", "--help"}).help_for, Command::CheckSuites);
+
+  // Each command's text has its own options and not the others'.
+  std::string one = usage_text(Command::Grade), of_class = usage_text(Command::Class);
+  std::string mutants = usage_text(Command::Mutants), check = usage_text(Command::CheckSuites);
+  EXPECT_NE(one.find("--keep DIR"), std::string::npos);
+  EXPECT_EQ(one.find("--coverage"), std::string::npos);
+  EXPECT_EQ(one.find("--mutants-json"), std::string::npos);
+  EXPECT_NE(of_class.find("--mutants-json FILE"), std::string::npos);
+  EXPECT_NE(of_class.find("--out DIR"), std::string::npos);
+  EXPECT_EQ(of_class.find("--keep DIR"), std::string::npos);
+  EXPECT_NE(mutants.find("--json FILE"), std::string::npos);
+  EXPECT_EQ(mutants.find("--out DIR"), std::string::npos);
+  EXPECT_NE(check.find("--coverage"), std::string::npos);
+  EXPECT_EQ(check.find("--shard"), std::string::npos);
+  // The whole text has every command's section.
+  std::string all = usage_text();
+  for (const std::string& section : {one, of_class, mutants, check}) {
+    std::string heading = section.substr(section.find("\n\n") + 2, section.find('\n', section.find("\n\n") + 2) -
+                                                                         section.find("\n\n") - 2);
+    EXPECT_NE(all.find(heading), std::string::npos) << heading;
+  }
 }
 
 TEST(GraderOptions, ClassAndClassMerge) {

@@ -10,7 +10,7 @@
 #include "generators/generate.h"
 #include "generators/mutate.h"
 #include "generators/probes.h"
-#include "generators/test_file.h"
+#include "generators/case_file.h"
 #include "generators/text_variation.h"
 #include "oracle/oracle.h"
 #include "oracle/seeded_random.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgen {
 

@@ -9,7 +9,7 @@
 
 #include "generators/differential.h"
 #include "generators/generate.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 
 namespace uirgen {
 namespace {

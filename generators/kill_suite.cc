@@ -17,11 +17,11 @@
 
 #include "generators/fuzz.h"
 #include "generators/generate.h"
-#include "generators/test_case_minimize.h"
-#include "mutation/catalogue_test_case.h"
+#include "generators/case_minimize.h"
+#include "mutation/catalogue_case.h"
 #include "mutation/mutant_grading.h"
 #include "oracle/mutants.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 
 namespace uirgen {
 
@@ -84,7 +84,7 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
       if (std::optional<TestCase> test = uirgrade::catalogue_test_case(m, options.week)) candidates.push_back(std::move(*test));
   for (TestCase& test : candidates) exact(test);
   // A mutant that changes only the work (values-in-uses-loop) has no outcome to kill: the suites'
-  // `# render: work` tests see it (grade --mutants' work column), a kill suite cannot.
+  // `# render: work` tests see it (grade mutants' work column), a kill suite cannot.
   std::vector<std::string> names;
   for (const uir::MutantInfo& m : uir::mutant_catalogue())
     if (m.week <= options.week && !uirgrade::catalogue_work_only(m)) names.emplace_back(m.name);
@@ -164,7 +164,7 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   }
 
   // Grade the written tests again, read back from disk with the manifest's exact tolerance. (That
-  // the manifest itself loads, as `grade --mutants --suites DIR` reads it, is the grader's test.)
+  // the manifest itself loads, as `grade mutants --suites DIR` reads it, is the grader's test.)
   std::vector<TestCase> written_tests;
   for (size_t k = 0; k < kept_tests.size(); ++k) {
     std::string stem = fmt::format("kill_{:02}", k + 1);

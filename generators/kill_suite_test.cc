@@ -15,7 +15,7 @@
 
 #include "generators/fuzz.h"
 #include "oracle/mutants.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 
 namespace uirgen {
 namespace {

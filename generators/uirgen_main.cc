@@ -46,7 +46,7 @@ OPTIONS
     --kill-mutants    instead: a small suite that kills every mutant of the catalogue
                       (docs/mutants.md), chosen from --count generated candidates (default 100)
                       and the catalogue's programs; DIR gets kill/ and a weeks.yaml naming it, so
-                      `grade --suites DIR --mutants --week N` grades it alone
+                      `grade mutants --suites DIR --week N` grades it alone
     --help            this text
 
 EXIT STATUS
@@ -55,8 +55,8 @@ EXIT STATUS
 EXAMPLES
     uirgen --week 3 --count 200 --seed 2026 --out suites/week3_hidden
         200 week-3 tests, a quarter of them invalid. Then list week3_hidden under week 3's
-        suites: in suites/weeks.yaml (grade --check-suites reports a folder no week lists),
-        and `grade --suites suites --check-suites` checks them.
+        suites: in suites/weeks.yaml (grade check-suites reports a folder no week lists),
+        and `grade check-suites suites` checks them.
     uirgen --week 1 --count 50 --seed 7 --invalid 0 --out /tmp/w1
         50 valid week-1 tests.
     diff -r <(uirgen --week 2 --count 10 --seed 5 --out /tmp/a >/dev/null; cat /tmp/a/*) \

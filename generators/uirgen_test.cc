@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 #include "uirgrade_paths.h"
 
 namespace {

@@ -19,7 +19,7 @@
 #include "oracle/c_flags.h"
 #include "grader/elf_object.h"
 #include "grader/file_text.h"
-#include "grader/sha256.h"
+#include "base/sha256.h"
 #include "grader/work_counter.h"
 
 namespace uirgrade {

@@ -15,7 +15,7 @@
 #include <gtest/gtest.h>
 #include "grader/grade.h"
 #include "uirgrade_paths.h"
-#include "testcase/test_case_testing.h"
+#include "testcase/case_testing.h"
 
 namespace uirgrade {
 namespace {

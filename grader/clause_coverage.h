@@ -1,4 +1,4 @@
-// The clause part of `grade --check-suites --coverage` (issue 23): which rule clauses, near misses
+// The clause part of `grade check-suites --coverage` (issue 23): which rule clauses, near misses
 // and linearizer decisions (testcase/clauses.h) the hand-written tests of each week exercise, and
 // which the generated tests of each week's plan exercise at its counts (seed 1). A clause that no
 // test, hand-written or generated, exercises is a problem.

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {

@@ -1,6 +1,6 @@
 // The engine's steps for one test, in order: the oracle's outcome (testcase/expected.h), the
 // student's command(s) and their verdict (grader/student_run.h, grader/verdict.h), and for a
-// failure the reproduce line and the kept case (grader/reproduce.h). Tests run on testcase/parallel.h;
+// failure the reproduce line and the kept case (grader/reproduce.h). Tests run on base/parallel.h;
 // each result lands at its test's index, so the order of results never depends on timing.
 #include "grader/grade.h"
 
@@ -18,7 +18,7 @@
 #include "grader/reproduce.h"
 #include "grader/student_run.h"
 #include "testcase/compare.h"  // assert_line_from_stderr, error_from_stderr
-#include "testcase/parallel.h"
+#include "base/parallel.h"
 #include "sandbox/stop_signal.h"
 
 namespace uirgrade {

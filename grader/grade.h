@@ -1,7 +1,7 @@
 // The grading engine: for each TestCase, the oracle's outcome (testcase/expected.h) is computed
 // in-process and the student's compiler is run on it (grader/student_run.h); the outcome becomes a
 // TestResult with a verdict people can act on, a reproduce line and, with --keep, a kept case
-// (grader/reproduce.h). Tests run on a pool (testcase/parallel.h); then the failing generated programs
+// (grader/reproduce.h). Tests run on a pool (base/parallel.h); then the failing generated programs
 // are minimised (grader/minimize_failures.h).
 #pragma once
 
@@ -18,7 +18,7 @@
 #include "grader/grade_config.h"
 #include "sandbox/process.h"
 #include "grader/result.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

@@ -13,7 +13,7 @@
 
 #include "grader/compile_limits.h"
 #include "sandbox/process.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 
@@ -64,7 +64,7 @@ struct GradeConfig {
   /// compared with the oracle (its figure stands whatever it computed when counted), as before issue
   /// 39, to show what the comparison stops.
   bool weakened_counted_run_not_compared = false;
-  /// Minimises a failing generated test (generators/test_case_minimize.h): given it, a predicate saying whether
+  /// Minimises a failing generated test (generators/case_minimize.h): given it, a predicate saying whether
   /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
   /// Unset: no minimising.
   using MinimizeHook = std::function<std::optional<TestCase>(

@@ -20,7 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "sandbox/stop_signal.h"
-#include "testcase/test_case_testing.h"
+#include "testcase/case_testing.h"
 
 namespace uirgrade {
 namespace {

@@ -12,10 +12,10 @@
 
 #include <fmt/format.h>
 
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 #include "grader/grade.h"
 #include "grader/keep.h"
-#include "testcase/parallel.h"
+#include "base/parallel.h"
 #include "grader/reproduce.h"
 #include "sandbox/stop_signal.h"
 

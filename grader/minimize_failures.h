@@ -10,7 +10,7 @@
 #include "grader/grade_config.h"
 #include "sandbox/process.h"
 #include "grader/result.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

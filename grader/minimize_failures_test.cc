@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "generators/fuzz.h"
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
 

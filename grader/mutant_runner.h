@@ -1,7 +1,7 @@
 // A CommandRunner that is a mutant of the oracle (oracle/mutants.h) in-process: plugged where the
 // real process runner goes, a mutant is graded by the same engine as a student, verdicts and all,
-// without starting a process. bench_minimize minimises against it; the grader's tests check with it that
-// the engine-free judgement of mutation/mutant_grading.h (what `grade --mutants` uses) agrees. It answers the three kinds of request the engine makes:
+// without starting a process. bench_minimize and the grader's minimisation tests run against it. It
+// answers the three kinds of request the engine makes:
 //   STUDENT run|render prog.uir   the mutant's `uir-oracle --mutant NAME` command;
 //   cc ... -o OUT                 the C compiler: writes OUT naming itself, and what the kernel's one
 //                                 compile leaves beside it (c_compile.h), and remembers which kernel it is;

@@ -17,7 +17,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "grader/sha256.h"
+#include "base/sha256.h"
 
 namespace uirgrade {
 

@@ -14,7 +14,7 @@
 #include "grader/reproduce.h"
 #include "grader/shell_testing.h"
 #include "oracle/c_toolchain_testing.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "grader/work_result.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

@@ -1,4 +1,4 @@
-// The structural part of `grade --check-suites --coverage` (issue 36): for every cell of week 3's
+// The structural part of `grade check-suites --coverage` (issue 36): for every cell of week 3's
 // shape table (testcase/shapes.h: a shape with an outcome, valid or a rule of spec §8), how many
 // hand-written tests and how many generated tests of the plans (seed 1) hit it. A cell hit by fewer
 // than two tests is a problem: one test is one point a compiler with that bug loses.

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testcase/test_case_testing.h"
+#include "testcase/case_testing.h"
 
 namespace uirgrade {
 namespace {

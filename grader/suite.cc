@@ -1,5 +1,5 @@
 // Loading suites: suites/weeks.yaml (what each week grades), each suite's suite.yaml (per-test
-// points, visibility, tolerances, timeouts, modes) and each .uir file's headers (test_headers.cc).
+// points, visibility, tolerances, timeouts, modes) and each .uir file's headers (case_headers.cc).
 //
 // The YAML is read strictly, because a typo in a manifest silently changes grades: an unknown key
 // anywhere, a manifest entry naming a file that does not exist, or a value of the wrong type is a

@@ -11,9 +11,9 @@
 
 #include "grader/compile_limits.h"
 #include "sandbox/process.h"
-#include "testcase/test_case.h"
-#include "testcase/test_data.h"
-#include "testcase/test_headers.h"
+#include "testcase/case.h"
+#include "testcase/case_data.h"
+#include "testcase/case_headers.h"
 
 namespace uirgrade {
 

@@ -23,7 +23,7 @@
 #include "grader/shape_coverage.h"
 #include "grader/render_check.h"
 #include "grader/suite.h"
-#include "testcase/test_data.h"
+#include "testcase/case_data.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {

@@ -1,5 +1,5 @@
 // The suites' self-check (spec §7: "a suite whose headers disagree with the oracle is itself wrong,
-// and the grader says so before grading anyone"). `grade --check-suites [DIR]` calls it.
+// and the grader says so before grading anyone"). `grade check-suites [DIR]` calls it.
 #pragma once
 
 #include <iosfwd>

@@ -18,11 +18,13 @@ namespace uirgrade {
 std::string describe_exit(const ProcessResult& result);
 
 /// Exit 2 on both sides: a failure only when the test names a rule (`# error:`) and the student's
-/// differs; otherwise a mismatch in rule or line becomes `*note`, feedback on a pass.
+/// differs; otherwise a mismatch in rule or line becomes `*note`, feedback on a pass. Judged by
+/// testcase/judge.h, like compare_outcome.
 std::optional<Judgement> judge_invalid_program(const TestCase& test, const Expected& expected,
                                                std::string_view err, std::string* note);
 
-/// The whole comparison of a process that exited 0, 1 or 2. `what` names it in messages.
+/// The whole comparison of a process that exited 0, 1 or 2: the one judge's answer
+/// (testcase/judge.h, which the mutants' grading asks too) in words. `what` names it in messages.
 std::optional<Judgement> compare_outcome(const TestCase& test, const Expected& expected,
                                          const ProcessResult& result, std::string_view what, std::string* note);
 

@@ -10,7 +10,7 @@
 #include "grader/work_counter.h"
 #include "grader/work_result.h"
 #include "testcase/expected.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

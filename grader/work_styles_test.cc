@@ -28,7 +28,7 @@
 #include "oracle/oracle.h"
 #include "sandbox/process.h"
 #include "testcase/expected.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

@@ -1,10 +1,9 @@
-// The judgement follows the grader's for a student process step by step (grader/student_run.cc,
-// grader/verdict.cc) on what the mutant prints, through the same comparisons (testcase/compare.h).
+// The judgement follows the grader's for a student process step by step (grader/student_run.cc) on
+// what the mutant prints, and asks the grader's own judge (testcase/judge.h) of the outcome.
 // What a process can do and an in-process mutant cannot (run out of time or memory, flood stdout,
 // print a `while`) needs no check here; a mutant's crash or endless loop (exit 86 or 124, see
-// oracle/mutant_run.h) is an exit the contract does not allow, so it fails like a crash. The grader's
-// tests check this judgement against the real engine with the mutant as a student process
-// (grader/mutant_grading_engine_test.cc).
+// oracle/mutant_run.h) is an exit the contract does not allow, so it fails like a crash. A student and
+// a mutant are judged by one function, so there is no second judge to keep in agreement.
 #include "mutation/mutant_grading.h"
 
 #include <algorithm>
@@ -16,36 +15,16 @@
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
 #include "testcase/clauses.h"
-#include "testcase/compare.h"
-#include "testcase/parallel.h"
+#include "testcase/judge.h"
+#include "base/parallel.h"
 #include "testcase/student_program.h"
 
 namespace uirgrade {
 namespace {
 
-/// What a command printed and how it exited.
-struct Printed {
-  int exit_code = 0;
-  std::string out, err;
-};
-
-/// Exit 2 on both sides: a failure only when the test names a rule and the mutant reports another.
-bool invalid_matches(const TestCase& test, const Expected& expected, const std::string& err) {
-  if (!test.expect_error_rule) return true;
-  std::optional<ReportedError> reported = error_from_stderr(err);
-  return reported && reported->rule == expected.rule();
-}
-
-/// Exit code, then the rule or the buffers, then the failing assert's line (spec §6.3).
+/// Whether the one judge (testcase/judge.h), the grader's too, passes what the mutant printed.
 bool outcome_matches(const TestCase& test, const Expected& expected, const Printed& got) {
-  if (got.exit_code != expected.exit_code) return false;
-  if (expected.exit_code == 2) return invalid_matches(test, expected, got.err);
-  auto parsed = parse_student_output(got.out, expected.specs);
-  if (!std::holds_alternative<std::vector<uir::SlotData>>(parsed)) return false;
-  if (compare_buffers(expected.run.buffers, std::get<std::vector<uir::SlotData>>(parsed), test.check_slots,
-                      test.tolerance))
-    return false;
-  return expected.exit_code != 1 || assert_line_from_stderr(got.err) == expected.run.failed_assert_line;
+  return judge_outcome(test, expected, got).passes();
 }
 
 bool run_test_passes(const TestCase& test, const Expected& expected, const uir::Mutants& mutants) {
@@ -53,15 +32,16 @@ bool run_test_passes(const TestCase& test, const Expected& expected, const uir::
   std::istringstream in(expected.input_text);
   std::ostringstream out, err;
   int code = uir::cli_run(file, in, out, err, mutants);
-  return outcome_matches(test, expected, {code, out.str(), err.str()});
+  std::string printed_out = out.str(), printed_err = err.str();
+  return outcome_matches(test, expected, {code, printed_out, printed_err});
 }
 
 bool render_test_passes(const TestCase& test, const Expected& expected, const uir::Mutants& mutants) {
   uir::ProgramFile file{kProgramFile, student_program(test.source)};
   std::ostringstream err;
   std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err, mutants);
-  if (!compiled || expected.exit_code == 2)
-    return !compiled && expected.exit_code == 2 && invalid_matches(test, expected, err.str());
+  // Refused: exit 2 with the error on stderr; compiled when the oracle refuses: exit 0 with the C.
+  if (!compiled || expected.exit_code == 2) return outcome_matches(test, expected, {compiled ? 0 : 2, "", err.str()});
   if (test.render_loops && rendered_loops(*compiled) != *test.render_loops) return false;
 
   // The kernel: the driver reads the oracle's input, the rendered program runs with the mutant's
@@ -73,7 +53,8 @@ bool render_test_passes(const TestCase& test, const Expected& expected, const ui
   if (!r.crash.empty()) return false;
   std::string assert_line =
       r.exit_code == 1 ? std::string(kProgramFile) + ":" + std::to_string(r.failed_assert_line) + ": assert failed\n" : "";
-  return outcome_matches(test, expected, {r.exit_code, uir::format_slot_data(r.buffers), assert_line});
+  std::string out = uir::format_slot_data(r.buffers);
+  return outcome_matches(test, expected, {r.exit_code, out, assert_line});
 }
 
 MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<ExpectedOrError>& expected,

@@ -1,5 +1,5 @@
 // Grading the oracle's mutants (oracle/mutants.h) in-process, the way `grade` grades a student:
-// `grade --mutants` (the kill matrix) and `uirgen --kill-mutants` (choosing a suite that kills them)
+// `grade mutants` (the kill matrix) and `uirgen --kill-mutants` (choosing a suite that kills them)
 // both call it. A mutant is a student compiler whose `run` and `render` are the oracle's CLI
 // functions with the mutant on; its rendered kernel is the mutant interpreter with the mutant's
 // render-time bugs (oracle/mutant_run.h), since the C it prints is the oracle's renderer's.
@@ -14,7 +14,7 @@
 
 #include "oracle/mutants.h"
 #include "testcase/expected.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

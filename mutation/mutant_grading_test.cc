@@ -10,8 +10,8 @@
 
 #include <algorithm>
 
-#include "mutation/catalogue_test_case.h"
-#include "testcase/test_headers.h"
+#include "mutation/catalogue_case.h"
+#include "testcase/case_headers.h"
 
 namespace uirgrade {
 namespace {

@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "grader/suite.h"
-#include "oracle/comma_list.h"
+#include "base/comma_list.h"
 #include "oracle_mutation/grading.h"
 #include "oracle_mutation/manifest.h"
 #include "oracle_mutation/many_seeds.h"
@@ -115,7 +115,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--fuzz") o.fuzz = std::stoi(value());
     else if (arg == "--sample") o.sample = std::stoul(value());
     else if (arg == "--sample-seed") o.sample_seed = std::stoull(value());
-    else if (arg == "--file") o.files = uir::split_commas(value());
+    else if (arg == "--file") o.files = uirgrade::split_commas(value());
     else if (arg == "--jobs") o.limits.jobs = std::max(1, std::stoi(value()));
     else if (arg == "--timeout") o.limits.seconds_per_unit = std::max(1, std::stoi(value()));
     else if (arg == "--suites") o.suites = value();
@@ -126,7 +126,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     else if (arg == "--grade-every-seed") o.grade_every_seed = true;
     else if (arg == "--probe") o.probe = std::stoi(value());
     else if (arg == "--ids") {
-      for (const std::string& id : uir::split_commas(value())) o.ids.push_back(std::stoi(id));
+      for (const std::string& id : uirgrade::split_commas(value())) o.ids.push_back(std::stoi(id));
     } else throw std::invalid_argument("unknown option " + arg + " (see --help)");
   }
   if (o.seeds < 1) throw std::invalid_argument("--seeds must be at least 1");

@@ -4,7 +4,7 @@
 
 #include "generators/fuzz.h"
 #include "mutation/mutant_grading.h"
-#include "testcase/parallel.h"
+#include "base/parallel.h"
 
 namespace uir_mutation {
 namespace {

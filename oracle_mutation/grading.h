@@ -12,7 +12,7 @@
 
 #include "oracle_mutation/forked.h"
 #include "testcase/expected.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uir_mutation {
 

@@ -37,14 +37,16 @@ grade_with() {  # grade_with NAME BUILD_DIR: every report of both runs into $wor
   # failures), so on a loaded machine how far it gets differs from run to run: its programs and
   # their messages are masked, the rest of each failure is compared.
   find "$root/out" -type f -print0 | xargs -0 perl -0pi -e '
-    s/# minimised by uirgen.*?(\n\n|\\n\\n|<\/pre>|"(?=,|\n))/MINIMISED$1/gs;
-    s/(the same failure|fails the same way) \((?:[^()]|\([^()]*\))*\)/$1 (M)/g;
+    s/# minimised by (?:uirgen|grade).*?(\n\n|\\n\\n|<\/pre>|"(?=,|\n))/MINIMISED$1/gs;
+    s/([Tt]he same failure|fails the same way) \((?:[^()]|\([^()]*\))*\)/$1 (M)/g;
+    s/(whose minimised program \([^)]*\) is [a-z-]+: ).*?(<\/summary>)/$1M$2/g;
     s/"minimized_message": "[^"]*"/"minimized_message": M/g;'
   # Mask what may differ between two runs: times, dates, and where each build and run lives.
   find "$root/out" -type f -print0 | xargs -0 sed -i -E \
     -e "s#$build#BUILD#g" -e "s#$root#ROOT#g" -e "s#$work#WORK#g" \
     -e 's/[0-9]+\.[0-9]+ ?(s|ms|seconds)\b/T \1/g' -e 's/uid [0-9]+/uid U/g' -e 's/uids [0-9]+-[0-9]+ \(a window drawn at random from [0-9-]+\)/uids W/g' \
-    -e 's/"(time|wall_seconds|cpu_seconds|execution_time|seconds|duration|peak_rss_bytes|started_at|finished_at|date)": ?[^,}]*/"\1": T/g' \
+    -e 's/"(time|wall_seconds|cpu_seconds|execution_time|compile_time|seconds|duration|peak_rss_bytes|started_at|finished_at|date)": ?[^,}]*/"\1": T/g' \
+    -e 's/name="compile_time" value="[^"]*"/name="compile_time" value="T"/g' \
     -e 's/(time|timestamp)="[^"]*"/\1="T"/g' -e 's/"key": "[^"]*"/"key": K/g' \
     -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.]+Z?/DATE/g'
 }

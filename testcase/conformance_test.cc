@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "testcase/test_data.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_data.h"
+#include "testcase/case_headers.h"
 #include "oracle/c_toolchain_testing.h"
 #include "oracle/oracle.h"
 #include "uirgrade_paths.h"

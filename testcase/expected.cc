@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "testcase/input_text.h"
-#include "testcase/test_data.h"
+#include "testcase/case_data.h"
 
 namespace uirgrade {
 namespace {

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {

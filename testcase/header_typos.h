@@ -1,6 +1,6 @@
 // Comment lines in a test's header block that look like a misspelt header (`# expcet 0: 1 2`,
 // `# chekc: 0`): the loader treats them as free text, so without a warning a typo silently drops
-// a check. The suite self-check (grade --check-suites) prints a warning for each.
+// a check. The suite self-check (grade check-suites) prints a warning for each.
 #pragma once
 
 #include <optional>

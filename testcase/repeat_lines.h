@@ -11,7 +11,7 @@
 #include <string>
 #include <variant>
 
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

@@ -1,6 +1,6 @@
 // Blanking the leading comment block (spec §7). A line is "before the first statement" while its
 // text, after blanks, is empty or starts with `#`, the same rule the header parser uses
-// (test_headers.cc), so everything the parser could read as a header or free text is blanked.
+// (case_headers.cc), so everything the parser could read as a header or free text is blanked.
 // Whitespace-only lines are emptied too: they carry nothing a program needs, and spaces could carry
 // information as well as any comment.
 #include "testcase/student_program.h"

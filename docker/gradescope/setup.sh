@@ -36,5 +36,5 @@ rm -rf /tmp/uirgrade-build
 # The uid tier refuses to grade while a student uid could read the suites or the grader.
 chmod -R go-rwx /opt/uirgrade "$source_dir"
 # A last check that the tools run and the built-in suites load (an error here fails the build).
-/opt/uirgrade/build/grade --check-suites /opt/uirgrade/src/suites > /dev/null
+/opt/uirgrade/build/grade check-suites /opt/uirgrade/src/suites > /dev/null
 echo "setup.sh: uirgrade built; /autograder/run_autograder grades week $(cat "$source_dir/week" 2>/dev/null || echo 3)"

@@ -13,7 +13,7 @@
 #include "oracle/data.h"
 #include "oracle/program.h"
 #include "oracle/seeded_random.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

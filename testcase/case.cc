@@ -1,4 +1,4 @@
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 #include <fmt/format.h>
 

@@ -1,23 +1,31 @@
-#include "class/shard.h"
+#include "base/shard.h"
 
 #include <map>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 namespace uirgrade {
 namespace {
 
-std::vector<TestCase> named_tests(int count) {
-  std::vector<TestCase> tests;
-  for (int k = count - 1; k >= 0; --k) {  // out of order on purpose: the split must not depend on it
-    TestCase test;
-    test.name = "week3/t" + std::to_string(k);
-    tests.push_back(test);
-  }
+struct Named {
+  std::string name;
+};
+
+std::vector<Named> named_tests(int count) {
+  std::vector<Named> tests;
+  for (int k = count - 1; k >= 0; --k)  // out of order on purpose: the split must not depend on it
+    tests.push_back({"week3/t" + std::to_string(k)});
   return tests;
 }
 
-TEST(GraderShard, Parse) {
+/// The tests of shard K of N, by name, as `grade --shard` deals them.
+std::vector<Named> select_shard(std::vector<Named> tests, const Shard& shard) {
+  return deal_shard(std::move(tests), shard, [](const Named& test) { return test.name; });
+}
+
+TEST(Shard, Parse) {
   ASSERT_TRUE(parse_shard("2/4"));
   EXPECT_EQ(parse_shard("2/4")->index, 2);
   EXPECT_EQ(parse_shard("2/4")->count, 4);
@@ -26,16 +34,16 @@ TEST(GraderShard, Parse) {
     EXPECT_FALSE(parse_shard(bad)) << bad;
 }
 
-TEST(GraderShard, EveryTestInExactlyOneShard) {
+TEST(Shard, EveryTestInExactlyOneShard) {
   for (int count : {0, 1, 7, 50}) {
     for (int shards : {1, 2, 3, 8}) {
       std::map<std::string, int> seen;
       size_t smallest = SIZE_MAX, largest = 0;
       for (int k = 1; k <= shards; ++k) {
-        std::vector<TestCase> part = select_shard(named_tests(count), Shard{k, shards});
+        std::vector<Named> part = select_shard(named_tests(count), Shard{k, shards});
         smallest = std::min(smallest, part.size());
         largest = std::max(largest, part.size());
-        for (const TestCase& test : part) ++seen[test.name];
+        for (const Named& test : part) ++seen[test.name];
       }
       EXPECT_EQ(seen.size(), static_cast<size_t>(count));
       for (const auto& [name, times] : seen) EXPECT_EQ(times, 1) << name;
@@ -44,9 +52,9 @@ TEST(GraderShard, EveryTestInExactlyOneShard) {
   }
 }
 
-TEST(GraderShard, SplitIgnoresLoadOrder) {
-  std::vector<TestCase> forward = named_tests(10);
-  std::vector<TestCase> backward(forward.rbegin(), forward.rend());
+TEST(Shard, SplitIgnoresLoadOrder) {
+  std::vector<Named> forward = named_tests(10);
+  std::vector<Named> backward(forward.rbegin(), forward.rend());
   auto a = select_shard(forward, Shard{2, 3});
   auto b = select_shard(backward, Shard{2, 3});
   ASSERT_EQ(a.size(), b.size());

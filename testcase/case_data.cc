@@ -6,7 +6,7 @@
 // are mapped to their range with plain integer arithmetic (never std::*_distribution, whose output
 // differs between libstdc++ and libc++). f32 values are multiples of 2^-23 in [-1, 1] (or a double
 // interpolation rounded once to f32 for `random LO..HI`), so they are exact and portable too.
-#include "testcase/test_data.h"
+#include "testcase/case_data.h"
 
 #include <fmt/format.h>
 

@@ -7,7 +7,7 @@
 #include <vector>
 #include <variant>
 
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "generators/fuzz.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace uir {
+namespace uirgrade {
 
 inline std::vector<std::string> split_commas(const std::string& list) {
   std::vector<std::string> pieces;
@@ -19,4 +19,4 @@ inline std::vector<std::string> split_commas(const std::string& list) {
   return pieces;
 }
 
-}  // namespace uir
+}  // namespace uirgrade

@@ -1,4 +1,4 @@
-#include "testcase/parallel.h"
+#include "base/parallel.h"
 
 #include <atomic>
 #include <vector>

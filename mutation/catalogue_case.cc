@@ -1,4 +1,4 @@
-#include "mutation/catalogue_test_case.h"
+#include "mutation/catalogue_case.h"
 
 #include <fstream>
 #include <sstream>
@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "oracle/oracle.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

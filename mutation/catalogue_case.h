@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "oracle/mutants.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade {
 

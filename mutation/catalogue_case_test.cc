@@ -1,11 +1,11 @@
-// Each catalogue mutant's own program, made a test (catalogue_test_case.cc), is one on which that
+// Each catalogue mutant's own program, made a test (catalogue_case.cc), is one on which that
 // mutant differs from the oracle, judged as the grader judges but with no tolerance (a program
 // shows the difference; two of them, fused-multiply-add and f32-printed-6-digits, differ by less
 // than the default tolerance and are killed by the suites' exact tests), and the oracle passes it:
 // that is what the file's `# stdin:` and `# command:` are for. f32-printed-6-digits's program differs
 // only in text: its `0.1` reads back as the float the oracle's `0.100000001` names, so graded by
 // value (spec §6.3) it passes; the suites kill it on values 6 digits cannot name.
-#include "mutation/catalogue_test_case.h"
+#include "mutation/catalogue_case.h"
 
 #include <gtest/gtest.h>
 

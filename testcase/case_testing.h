@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgrade::test_case_fixture {
 

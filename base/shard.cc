@@ -1,4 +1,4 @@
-#include "class/shard.h"
+#include "base/shard.h"
 
 #include <charconv>
 
@@ -16,10 +16,6 @@ std::optional<Shard> parse_shard(std::string_view text) {
     return std::nullopt;
   if (shard.count < 1 || shard.index < 1 || shard.index > shard.count) return std::nullopt;
   return shard;
-}
-
-std::vector<TestCase> select_shard(std::vector<TestCase> tests, const Shard& shard) {
-  return deal_shard(std::move(tests), shard, [](const TestCase& test) { return test.name; });
 }
 
 }  // namespace uirgrade

@@ -1,6 +1,6 @@
 // Input data: deterministic from name + slot + seed, within the promised ranges, and explicit
 // values parsed as spec §6.1 says.
-#include "testcase/test_data.h"
+#include "testcase/case_data.h"
 
 #include <gtest/gtest.h>
 

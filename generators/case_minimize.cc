@@ -4,12 +4,12 @@
 // the candidate the same way it was on the original, and on the same data: a buffer the candidate
 // still has gets the failing test's own values (a failure that needs a NaN or an overflow there
 // stays), so only a buffer without explicit data gets fresh values from the seed.
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 
 #include <set>
 #include <sstream>
 
-#include "generators/test_file.h"
+#include "generators/case_file.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {

@@ -8,7 +8,7 @@
 
 #include "generators/differential.h"
 #include "generators/mutate.h"
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 namespace uirgen {
 

@@ -1,5 +1,5 @@
 // The one-line form of a suite error, as every suite and header problem is reported.
-#include "testcase/test_case.h"
+#include "testcase/case.h"
 
 #include <gtest/gtest.h>
 

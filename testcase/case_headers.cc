@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "testcase/header_typos.h"
-#include "testcase/test_data.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_data.h"
+#include "testcase/case_headers.h"
 #include "oracle/parse.h"
 
 namespace uirgrade {

@@ -1,7 +1,7 @@
 // Headers go right after the generator's first comment line, before every statement, so they shift
 // every statement by the same number of lines: the assert line the oracle found in the bare program
 // moves by exactly that count.
-#include "generators/test_file.h"
+#include "generators/case_file.h"
 
 #include "generators/differential.h"
 #include "oracle/error.h"

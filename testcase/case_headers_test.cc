@@ -1,7 +1,7 @@
 // Every header form of spec §7 and every way a header makes a test file invalid.
 #include <gtest/gtest.h>
 
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 
 namespace uirgrade {
 namespace {
@@ -200,7 +200,7 @@ TEST(TestHeaders, ValuesMustBeOfTheSlotsDtype) {
 }
 
 TEST(TestHeaders, SizesComputedByTheProgramAreCheckedWhenDataIsMade) {
-  // The loader cannot know the size of `buffer %n`; make_input_data checks it (test_data_test.cc).
+  // The loader cannot know the size of `buffer %n`; make_input_data checks it (case_data_test.cc).
   TestCase t =
       parse_ok("# expect: exit 0\n# data 0: 1 2\n", "%n = add 1 2\n%a = buffer %n dtype=i32 slot=0\n");
   EXPECT_EQ(t.data.at(0).values.size(), 2u);

@@ -1,8 +1,8 @@
-#include "generators/test_case_minimize.h"
+#include "generators/case_minimize.h"
 
 #include <gtest/gtest.h>
 
-#include "generators/test_file.h"
+#include "generators/case_file.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {

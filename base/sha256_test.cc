@@ -1,6 +1,6 @@
-// The cache key's hash against FIPS 180-4's published examples (an independent source of the
-// expected digests), and a message longer than one 64-byte block.
-#include "grader/sha256.h"
+// The one SHA-256 against FIPS 180-4's published examples (an independent source of the expected
+// digests), a message longer than one 64-byte block, and the digest made piece by piece.
+#include "base/sha256.h"
 
 #include <string>
 
@@ -19,6 +19,25 @@ TEST(Sha256, MatchesThePublishedExamples) {
 TEST(Sha256, ANulByteIsPartOfTheKey) {
   // The cache key joins C text, flags and compiler with NULs: they must not be dropped.
   EXPECT_NE(sha256_hex(std::string("a\0b", 3)), sha256_hex("ab"));
+}
+
+TEST(Sha256, PieceByPieceIsTheDigestOfTheWhole) {
+  Sha256 pieces;
+  pieces.raw("ab");
+  pieces.raw("c");
+  EXPECT_EQ(pieces.hex(), sha256_hex("abc"));
+  Sha256 fields;
+  fields.field("abc");
+  EXPECT_EQ(fields.hex(), sha256_hex("3:abc"));
+}
+
+TEST(Sha256, FieldsKeepTheirBoundaries) {
+  Sha256 ab_c, a_bc;
+  ab_c.field("ab");
+  ab_c.field("c");
+  a_bc.field("a");
+  a_bc.field("bc");
+  EXPECT_NE(ab_c.hex(), a_bc.hex());
 }
 
 }  // namespace

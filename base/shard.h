@@ -1,5 +1,5 @@
-// Splitting a run across machines (`--shard K/N`): every test lands in exactly one shard, and the
-// split depends only on the test list, so every machine of a CI matrix computes the same one.
+// Splitting a run across machines (`--shard K/N`): every test (or student) lands in exactly one
+// shard, and the split depends only on the list, so every machine of a CI matrix computes the same one.
 #pragma once
 
 #include <algorithm>
@@ -7,8 +7,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "testcase/test_case.h"
 
 namespace uirgrade {
 
@@ -21,7 +19,9 @@ struct Shard {
 std::optional<Shard> parse_shard(std::string_view text);
 
 /// The items of shard K of N: those at positions K-1, K-1+N, ... of `items` sorted by `name_of`
-/// (tests by name, a class's students by id).
+/// (tests by name, a class's students by id). Sorting first makes the split independent of load
+/// order; dealing round-robin keeps the shards within one item of each other in size. The result
+/// is sorted by name.
 template <class Item, class NameOf>
 std::vector<Item> deal_shard(std::vector<Item> items, const Shard& shard, NameOf name_of) {
   std::stable_sort(items.begin(), items.end(),
@@ -31,10 +31,5 @@ std::vector<Item> deal_shard(std::vector<Item> items, const Shard& shard, NameOf
     selected.push_back(std::move(items[k]));
   return selected;
 }
-
-/// The tests of shard K of N: those at positions K-1, K-1+N, ... of the list sorted by name. Sorting
-/// first makes the split independent of load order; dealing round-robin keeps the shards within
-/// one test of each other in size. The result is sorted by name.
-std::vector<TestCase> select_shard(std::vector<TestCase> tests, const Shard& shard);
 
 }  // namespace uirgrade

@@ -1,14 +1,14 @@
-// Generated programs as test files (test_file.h). The headers go after the generator's first line,
+// Generated programs as test files (case_file.h). The headers go after the generator's first line,
 // and the grader's own header parser must read back exactly the TestCase we built, with the assert
 // line moved by the number of header lines. Expected values are worked out by hand from the programs
 // below and from random_inputs for the data seed.
-#include "generators/test_file.h"
+#include "generators/case_file.h"
 
 #include <gtest/gtest.h>
 
 
 #include "generators/differential.h"
-#include "testcase/test_headers.h"
+#include "testcase/case_headers.h"
 #include "oracle/oracle.h"
 #include "oracle/text_lines_testing.h"
 
