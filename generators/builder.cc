@@ -18,7 +18,7 @@ namespace {
 
 /// Where the builder puts a statement: never after a `ret`, and for the oracle (no mutants).
 uir::StatementPlace built_place(int func_index) {
-  return {.func_index = func_index, .after_ret = false, .mutants = uir::Mutants()};
+  return {.func_index = func_index, .after_ret = false};
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "oracle/mutant_variant.h"
 #include "oracle/oracle.h"
 #include "oracle/seeded_random.h"
 
@@ -43,7 +44,7 @@ Outcome run_program(const std::string& text, uint64_t seed, const uir::Mutants& 
 }
 
 Outcome run_program_on(const std::string& text, const InputsFor& inputs_for, const uir::Mutants& mutants) {
-  uir::Compiled compiled = uir::compile("fuzz.uir", text, mutants);
+  uir::Compiled compiled = uir::compile("fuzz.uir", text, uir::mutant_variant(mutants));
   Outcome out;
   out.error = compiled.error;
   if (compiled.error) return out;

@@ -11,6 +11,7 @@
 #include "oracle/data.h"
 #include "oracle/error.h"
 #include "oracle/linearize.h"
+#include "oracle/mutants.h"
 
 namespace uirgen {
 

@@ -13,6 +13,7 @@
 #include "mutation/mutant_grading.h"
 #include "testcase/student_program.h"
 #include "uirgrade_paths.h"
+#include "oracle/mutant_variant.h"
 
 namespace uirgrade {
 namespace {
@@ -29,7 +30,7 @@ TEST(MutantGradingAgainstTheEngine, EveryMutantsCHasOnlyAllowedConstructsAndTheL
   std::vector<TestCase> tests = shipped_and_generated_tests();
   for (const uir::MutantInfo& m : uir::mutant_catalogue()) {
     for (const TestCase& test : tests) {
-      uir::Compiled compiled = uir::compile(kProgramFile, student_program(test.source), uir::Mutants::of(m.id));
+      uir::Compiled compiled = uir::compile(kProgramFile, student_program(test.source), uir::mutant_variant(uir::Mutants::of(m.id)));
       if (compiled.error) continue;
       std::string c = uir::render_c(compiled);
       // Past spec §6.2's 1 MiB a render is refused unread; such tests (week 1's 33000 names) are

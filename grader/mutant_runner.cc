@@ -12,6 +12,7 @@
 #include "grader/file_text.h"
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
+#include "oracle/mutant_variant.h"
 
 namespace uirgrade {
 namespace {
@@ -48,8 +49,8 @@ ProcessResult MutantRunner::student_command(const ProcessRequest& request) {
   uir::ProgramFile file{request.argv[2], *text};
   std::istringstream in(request.stdin_data);
   std::ostringstream out, err;
-  int code = request.argv[1] == "run" ? uir::cli_run(file, in, out, err, mutants_)
-                                      : uir::cli_render(file, out, err, mutants_);
+  int code = request.argv[1] == "run" ? uir::cli_run(file, in, out, err, uir::mutant_variant(mutants_))
+                                      : uir::cli_render(file, out, err, uir::mutant_variant(mutants_));
   if (request.argv[1] == "render" && code == 0) {
     std::lock_guard lock(mutex_);
     program_of_c_[out.str()] = *text;
@@ -110,7 +111,7 @@ ProcessResult MutantRunner::kernel(const ProcessRequest& request) {
     }
     program = found->second;
   }
-  uir::Compiled compiled = uir::compile("prog.uir", program, mutants_);
+  uir::Compiled compiled = uir::compile("prog.uir", program, uir::mutant_variant(mutants_));
   auto data = uir::parse_slot_data(request.stdin_data, uir::slot_specs(compiled.program));
   if (compiled.error || !std::holds_alternative<std::vector<uir::SlotData>>(data))
     return exited(3, "", "stdin: malformed\n");

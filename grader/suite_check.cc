@@ -24,6 +24,7 @@
 #include "grader/render_check.h"
 #include "grader/suite.h"
 #include "testcase/case_data.h"
+#include "oracle/mutant_variant.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {
@@ -64,7 +65,7 @@ class Checker {
 
   /// Checks one test file (its first TestCase; modes share the file and its headers).
   void check(const TestCase& test, bool has_render_mode) {
-    uir::Compiled compiled = uir::compile(test.path, test.source, mutants_);
+    uir::Compiled compiled = uir::compile(test.path, test.source, uir::mutant_variant(mutants_));
     if (test.expect_exit == 2) return check_invalid(test, compiled);
     if (compiled.error)
       return problem(test.path, header_line(test, "expect"),

@@ -7,6 +7,7 @@
 
 #include "grader/suite.h"
 #include "oracle/linearize.h"
+#include "oracle/mutants.h"
 
 namespace uirgrade {
 

@@ -14,6 +14,7 @@
 
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
+#include "oracle/mutant_variant.h"
 #include "testcase/clauses.h"
 #include "testcase/judge.h"
 #include "base/parallel.h"
@@ -31,7 +32,7 @@ bool run_test_passes(const TestCase& test, const Expected& expected, const uir::
   uir::ProgramFile file{kProgramFile, student_program(test.source)};
   std::istringstream in(expected.input_text);
   std::ostringstream out, err;
-  int code = uir::cli_run(file, in, out, err, mutants);
+  int code = uir::cli_run(file, in, out, err, uir::mutant_variant(mutants));
   std::string printed_out = out.str(), printed_err = err.str();
   return outcome_matches(test, expected, {code, printed_out, printed_err});
 }
@@ -39,7 +40,7 @@ bool run_test_passes(const TestCase& test, const Expected& expected, const uir::
 bool render_test_passes(const TestCase& test, const Expected& expected, const uir::Mutants& mutants) {
   uir::ProgramFile file{kProgramFile, student_program(test.source)};
   std::ostringstream err;
-  std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err, mutants);
+  std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err, uir::mutant_variant(mutants));
   // Refused: exit 2 with the error on stderr; compiled when the oracle refuses: exit 0 with the C.
   if (!compiled || expected.exit_code == 2) return outcome_matches(test, expected, {compiled ? 0 : 2, "", err.str()});
   if (test.render_loops && rendered_loops(*compiled) != *test.render_loops) return false;
@@ -70,7 +71,7 @@ MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<Exp
     row.points += tests[k].points;
     const Expected* oracle = std::get_if<Expected>(&expected[k]);
     if (tests[k].mode != Mode::Render || !tests[k].render_work || !oracle || oracle->exit_code == 2) continue;
-    uir::Compiled compiled = uir::compile(kProgramFile, student_program(tests[k].source), mutants);
+    uir::Compiled compiled = uir::compile(kProgramFile, student_program(tests[k].source), uir::mutant_variant(mutants));
     if (!compiled.error && places_deeper(oracle->compiled, compiled)) row.more_work_on.push_back(kill_matrix_name(tests[k]));
   }
   return row;

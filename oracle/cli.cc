@@ -5,8 +5,8 @@
 
 namespace uir {
 
-std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err, const Mutants& mutants) {
-  Compiled compiled = compile(file.path, file.text, mutants);
+std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err, const OracleVariant& variant) {
+  Compiled compiled = compile(file.path, file.text, variant);
   if (!compiled.error) return compiled;
   err << format_error(compiled.program, *compiled.error) << "\n";
   return std::nullopt;

@@ -21,15 +21,18 @@ enum ExitCode { kExitOk = 0, kExitAssert = 1, kExitInvalid = 2, kExitBadData = 3
 
 /// compile() of the file. For an invalid program, writes the spec §1 error (with the source line and
 /// caret) to `err` and returns nothing: every command then exits kExitInvalid.
-/// `mutants` (`uir-oracle --mutant NAME`): the student bug every command compiles it with.
+/// `variant` (the reference, or `uir-oracle --mutant NAME`'s): how every command compiles it.
 std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err,
-                                          const Mutants& mutants = {});  // cli.cc
+                                          const OracleVariant& variant = OracleVariant::reference());  // cli.cc
 
-int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants = {});
+int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err,
+              const OracleVariant& variant = OracleVariant::reference());
 int cli_run(const ProgramFile& file, std::istream& in, std::ostream& out, std::ostream& err,
-            const Mutants& mutants = {});
-int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants = {});
-int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants = {});
+            const OracleVariant& variant = OracleVariant::reference());
+int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err,
+               const OracleVariant& variant = OracleVariant::reference());
+int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err,
+            const OracleVariant& variant = OracleVariant::reference());
 int cli_driver(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_driver.cc
 
 }  // namespace uir

@@ -7,8 +7,8 @@
 
 namespace uir {
 
-int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants) {
-  if (!compile_or_report(file, err, mutants)) return kExitInvalid;
+int cli_check(const ProgramFile& file, std::ostream& out, std::ostream& err, const OracleVariant& variant) {
+  if (!compile_or_report(file, err, variant)) return kExitInvalid;
   out << file.path << ": valid\n";
   return kExitOk;
 }

@@ -34,8 +34,8 @@ std::string_view source_of(const Program& program, const Stmt& stmt) {
 
 }  // namespace
 
-int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants) {
-  std::optional<Compiled> compiled = compile_or_report(file, err, mutants);
+int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err, const OracleVariant& variant) {
+  std::optional<Compiled> compiled = compile_or_report(file, err, variant);
   if (!compiled) return kExitInvalid;
   const Program& program = compiled->program;
   std::vector<int32_t> open;

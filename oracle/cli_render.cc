@@ -6,8 +6,8 @@
 
 namespace uir {
 
-int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err, const Mutants& mutants) {
-  std::optional<Compiled> compiled = compile_or_report(file, err, mutants);
+int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err, const OracleVariant& variant) {
+  std::optional<Compiled> compiled = compile_or_report(file, err, variant);
   if (!compiled) return kExitInvalid;
   out << render_c(*compiled);
   return kExitOk;

@@ -7,6 +7,7 @@
 
 #include "oracle/cli.h"
 #include "oracle/linearize_testing.h"
+#include "oracle/mutant_variant.h"
 
 namespace uir {
 namespace {
@@ -42,7 +43,7 @@ TEST(CliCompileOrReport, TheMutantsGivenAreTheOnesItCompilesWith) {
   const ProgramFile file{"t.uir", std::string(kSkipsTheMiddleLoops)};
   EXPECT_TRUE(compile_or_report(file, oracle_err).has_value()) << oracle_err.str();
   std::optional<Compiled> mutant =
-      compile_or_report(file, mutant_err, Mutants::of(Mutant::ExactScope));
+      compile_or_report(file, mutant_err, mutant_variant(Mutants::of(Mutant::ExactScope)));
   EXPECT_FALSE(mutant.has_value());
   EXPECT_EQ(mutant_err.str().rfind("t.uir:5: error: E-NEST: can't schedule", 0), 0u) << mutant_err.str();
 }

@@ -11,18 +11,17 @@
 #include "oracle/liveness.h"
 #include "oracle/load_placement.h"
 #include "oracle/loop_order.h"
-#include "oracle/mutant_linearize.h"
 #include "oracle/nesting.h"
 #include "oracle/schedule.h"
 #include "oracle/users.h"
 
 namespace uir {
 
-std::optional<Error> linearize(const Program& program, Linear* out, const Mutants& mutants) {
+std::optional<Error> linearize(const Program& program, Linear* out, const OracleVariant& variant) {
   *out = Linear{};
   LoopTree tree;
   if (auto error = build_loop_tree(program, &tree)) return error;
-  if (!mutants.has(Mutant::SkipDeadEffect))
+  if (variant.checks_program(Rule::DeadEffect))
     if (auto error = check_effects_take_effect(program, tree)) return error;
   out->live = live_statements(program);
 
@@ -31,28 +30,21 @@ std::optional<Error> linearize(const Program& program, Linear* out, const Mutant
     if (out->live[s])
       if (auto error = find_target(program, tree, static_cast<int32_t>(s), &target[s])) return error;
 
-  if (mutants.any())
-    if (auto error = mutant_scheduler_stuck(program, tree, out->live, target, mutants))
-      return error;
+  if (auto error = variant.scheduling_refused(program, tree, out->live, target)) return error;
 
   // Both the load rule and the scheduler walk the live users of each statement: listed once here.
   Users users(program, out->live);
-  Placement placement = place_statements(program, tree, out->live, users, target, mutants);
-  if (mutants.has(Mutant::AllocZeroedPerIteration))
-    place_allocs_with_their_users(program, tree, out->live, users, &placement);
-  if (mutants.has(Mutant::ValuesInUsesLoop)) place_values_with_their_users(program, tree, out->live, users, &placement);
-  // Students without the load -> store edges (attempt (c) orders siblings by buffers instead).
-  if (mutants.has(Mutant::StoreVisibleBeforeAfter) || mutants.has(Mutant::SiblingsByBuffer))
-    placement.load_edges.clear();
+  Placement placement = place_statements(program, tree, out->live, users, target, variant.load_rule());
+  variant.placed(program, tree, out->live, users, &placement);
   LoopOrder order;
-  std::optional<Error> error = order_loops(program, tree, out->live, placement, mutants, &order);
-  if (error && error->rule == Rule::LoadOrder && mutants.has(Mutant::SkipLoadOrder)) {
+  std::optional<Error> error = order_loops(program, tree, out->live, placement, variant, &order);
+  if (error && error->rule == Rule::LoadOrder && !variant.checks_program(Rule::LoadOrder)) {
+    // Without E-LOAD-ORDER the ordering edges that leave no order are dropped and the program runs.
     placement.load_edges.clear();
-    error = order_loops(program, tree, out->live, placement, mutants, &order);
+    error = order_loops(program, tree, out->live, placement, variant, &order);
   }
   if (error) return error;
-  return schedule(program, tree, out->live, users, placement, order, mutants.has(Mutant::SubsetScope),
-                  &out->items);
+  return schedule(program, tree, out->live, users, placement, order, variant.nests_pending_siblings(), &out->items);
 }
 
 }  // namespace uir

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "oracle/error.h"
-#include "oracle/mutants.h"
 #include "oracle/program.h"
+#include "oracle/variant.h"
 
 namespace uir {
 
@@ -29,7 +29,8 @@ struct Linear {
 };
 
 /// Linearizes a program that passed `validate`; returns the first whole-program rule it breaks.
-/// `mutants` (oracle/mutants.h) switch on a student's linearizer bugs; the oracle passes none.
-std::optional<Error> linearize(const Program& program, Linear* out, const Mutants& mutants = {});
+/// `variant` may vary its stages (oracle/variant.h); the oracle is the reference.
+std::optional<Error> linearize(const Program& program, Linear* out,
+                               const OracleVariant& variant = OracleVariant::reference());
 
 }  // namespace uir

@@ -30,7 +30,7 @@ struct StagesBeforeLoopOrder {
       if (!live[s]) continue;
       EXPECT_FALSE(find_target(program, tree, static_cast<int32_t>(s), &target[s]).has_value());
     }
-    placement = place_statements(program, tree, live, users, target, Mutants());
+    placement = place_statements(program, tree, live, users, target);
   }
 
   Compiled compiled;

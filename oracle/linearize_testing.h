@@ -23,7 +23,8 @@ struct Where {
 /// The linear list of a valid program, by statement name (a nameless assert as "assert@LINE").
 class Trace {
  public:
-  explicit Trace(std::string_view text, const Mutants& mutants = {}) : compiled_(compile("t.uir", text, mutants)) {
+  explicit Trace(std::string_view text, const OracleVariant& variant = OracleVariant::reference())
+      : compiled_(compile("t.uir", text, variant)) {
     EXPECT_FALSE(compiled_.error.has_value())
         << (compiled_.error ? format_error(compiled_.program, *compiled_.error) : "");
     std::vector<std::string> open;

@@ -10,7 +10,7 @@
 namespace uir {
 
 Placement place_statements(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                           const Users& users, const std::vector<int32_t>& target, const Mutants& mutants) {
+                           const Users& users, const std::vector<int32_t>& target, const OracleVariant::LoadRule& rule) {
   const std::vector<Stmt>& stmts = program.stmts;
   size_t n = stmts.size();
   Placement out;
@@ -24,7 +24,7 @@ Placement place_statements(const Program& program, const LoopTree& tree, const s
   constexpr int32_t kUnknown = -2;
   std::vector<int32_t> view_use_place(n, kUnknown);
   // The innermost place holding every live use of `s`, looking through shrinks.
-  // (The mutant loads-always-move counts only the uses deeper than `s` itself.)
+  // (A rule without the pinned load counts only the uses deeper than `s` itself.)
   std::function<int32_t(int32_t)> use_place = [&](int32_t s) {
     int32_t common = kUnknown;
     for (int32_t u : users.of(s)) {
@@ -33,7 +33,7 @@ Placement place_statements(const Program& program, const LoopTree& tree, const s
         if (view_use_place[u] == kUnknown) view_use_place[u] = use_place(u);
         p = view_use_place[u];
       }
-      if (mutants.has(Mutant::LoadsAlwaysMove) && stmts[s].op == Op::Load && p != kUnknown &&
+      if (!rule.pinned_by_outer_uses && stmts[s].op == Op::Load && p != kUnknown &&
           tree.level_of(p) <= tree.level_of(out.place[s]))
         continue;
       if (p != kUnknown) common = common == kUnknown ? p : tree.common(common, p);
@@ -41,7 +41,7 @@ Placement place_statements(const Program& program, const LoopTree& tree, const s
     return common;
   };
 
-  if (!mutants.has(Mutant::LoadsNeverMove)) {
+  if (rule.loads_move) {
     for (size_t k = n; k-- > 0;) {
       const Stmt& load = stmts[k];
       if (!live[k] || load.op != Op::Load) continue;
@@ -49,8 +49,8 @@ Placement place_statements(const Program& program, const LoopTree& tree, const s
       if (loop == kUnknown || tree.level_of(loop) <= tree.level_of(out.place[k])) continue;
       int32_t store = load.version >= 0 ? store_into[load.version] : -1;
       bool stores_there = store >= 0 && tree.contains(loop, out.place[store]);
-      if (store >= 0 && mutants.has(Mutant::LoadIgnoresDeeperStores)) stores_there = out.place[store] == loop;
-      if (stores_there || mutants.has(Mutant::LoadMovesWithoutStore)) out.place[k] = loop;
+      if (store >= 0 && !rule.deeper_stores_count) stores_there = out.place[store] == loop;
+      if (stores_there || !rule.needs_a_store) out.place[k] = loop;
     }
     // Nothing may run before what it uses: a view (or value) of a moved load moves with it. An end's
     // effects sit inside the loop it closes, so an end keeps its own place.

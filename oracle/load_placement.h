@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "oracle/mutants.h"
 #include "oracle/nesting.h"
 #include "oracle/program.h"
 #include "oracle/users.h"
+#include "oracle/variant.h"
 
 namespace uir {
 
@@ -25,9 +25,10 @@ struct Placement {
 /// innermost loop holding every live use when that loop is deeper and stores into the version the
 /// load reads. Then every statement sits at least as deep as its operands (a view whose offset is a
 /// moved load moves with it). `users` are the live users of `live` (built once by the linearizer and
-/// shared with the scheduler). `mutants`: loads-never-move, loads-always-move and
-/// load-moves-without-store change the rule the way students get it wrong.
+/// shared with the scheduler). `rule`: the load rule's clauses (OracleVariant::load_rule; the
+/// default is the spec's).
 Placement place_statements(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                           const Users& users, const std::vector<int32_t>& target, const Mutants& mutants);
+                           const Users& users, const std::vector<int32_t>& target,
+                           const OracleVariant::LoadRule& rule = {});
 
 }  // namespace uir

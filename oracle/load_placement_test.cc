@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/linearize_testing.h"
+#include "oracle/mutant_variant.h"
 
 namespace uir {
 namespace {
@@ -70,7 +71,7 @@ TEST(LoadPlacement, PinnedLoadStaysOutsideTheLoop) {
 }
 
 TEST(LoadPlacement, PlantedBugLeavesTheAccumulatorLoadOutside) {
-  Trace t(accumulator(), Mutants::of(Mutant::LoadsNeverMove));
+  Trace t(accumulator(), mutant_variant(Mutants::of(Mutant::LoadsNeverMove)));
   EXPECT_EQ(t.loops("%cur"), Loops{});
 }
 

@@ -122,7 +122,7 @@ Error load_order_error(const Program& program, int32_t load, int32_t store) {
 }  // namespace
 
 std::optional<Error> order_loops(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                                 const Placement& placement, const Mutants& mutants, LoopOrder* out) {
+                                 const Placement& placement, const OracleVariant& variant, LoopOrder* out) {
   const std::vector<Stmt>& stmts = program.stmts;
   size_t n = stmts.size();
   Lifter lifter(program, tree, placement);
@@ -144,15 +144,13 @@ std::optional<Error> order_loops(const Program& program, const LoopTree& tree, c
 
   size_t items = static_cast<size_t>(std::count(is_item.begin(), is_item.end(), true));
   std::vector<int32_t> order = kahn(stmts, is_item, edges, edges.size());
-  if (mutants.has(Mutant::SiblingsByBuffer)) {
-    // Writers before readers of the same buffer, whatever version they name; kept when it leaves an order.
-    std::vector<Edge> by_buffer = edges;
-    for (size_t store = 0; store < n; ++store)
-      for (size_t load = 0; load < n && live[store] && stmts[store].op == Op::Store; ++load)
-        if (live[load] && stmts[load].op == Op::Load && stmts[load].memory_root == stmts[store].memory_root)
-          if (auto edge = lifter.lift(static_cast<int32_t>(store), static_cast<int32_t>(load))) by_buffer.push_back(*edge);
-    std::vector<int32_t> writers_first = kahn(stmts, is_item, by_buffer, by_buffer.size());
-    if (writers_first.size() == items) order = writers_first;
+  // A variant's preferred edges (statement before statement), kept when they leave an order.
+  if (std::vector<std::pair<int32_t, int32_t>> preferred = variant.preferred_loop_edges(program, live); !preferred.empty()) {
+    std::vector<Edge> with_preferred = edges;
+    for (auto [before, after] : preferred)
+      if (auto edge = lifter.lift(before, after)) with_preferred.push_back(*edge);
+    std::vector<int32_t> preferred_order = kahn(stmts, is_item, with_preferred, with_preferred.size());
+    if (preferred_order.size() == items) order = preferred_order;
   }
   if (order.size() < items) {
     std::vector<int32_t> base_order = kahn(stmts, is_item, edges, base);
@@ -175,7 +173,7 @@ std::optional<Error> order_loops(const Program& program, const LoopTree& tree, c
   }
 
   out->children.assign(n + 1, {});
-  if (mutants.has(Mutant::SubsetScope)) std::sort(order.begin(), order.end());
+  variant.reorder_siblings(&order);
   for (int32_t s : order)
     if (stmts[s].op == Op::Range) out->children[tree.parent[s] + 1].push_back(s);
   return std::nullopt;

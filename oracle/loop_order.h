@@ -8,9 +8,9 @@
 
 #include "oracle/error.h"
 #include "oracle/load_placement.h"
-#include "oracle/mutants.h"
 #include "oracle/nesting.h"
 #include "oracle/program.h"
+#include "oracle/variant.h"
 
 namespace uir {
 
@@ -23,10 +23,9 @@ struct LoopOrder {
 
 /// Orders the loops inside every place so that each dependency, and each load -> store edge, runs
 /// forwards; returns E-LOAD-ORDER naming the first load (file order) whose edge cannot be kept with
-/// the edges of the loads before it. `mutants`: subset-scope orders siblings by range line, whatever
-/// they read (the book's attempt (b); the edges are still checked); siblings-by-buffer runs a loop
-/// that loads from a buffer after every sibling that stores into it (attempt (c)).
+/// the edges of the loads before it. `variant` may add preferred edges (kept when they leave an order)
+/// and reorder the siblings found (OracleVariant::preferred_loop_edges, reorder_siblings).
 std::optional<Error> order_loops(const Program& program, const LoopTree& tree, const std::vector<bool>& live,
-                                 const Placement& placement, const Mutants& mutants, LoopOrder* out);
+                                 const Placement& placement, const OracleVariant& variant, LoopOrder* out);
 
 }  // namespace uir

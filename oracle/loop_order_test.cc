@@ -11,6 +11,7 @@
 
 #include "oracle/linearize_stages_testing.h"
 #include "oracle/linearize_testing.h"
+#include "oracle/mutant_variant.h"
 
 namespace uir {
 namespace {
@@ -26,7 +27,7 @@ Ordered order_of(std::string_view text, bool by_range_line = false) {
   Ordered out{testing::StagesBeforeLoopOrder(text), std::nullopt, {}};
   const testing::StagesBeforeLoopOrder& s = out.stages;
   out.error = order_loops(s.compiled.program, s.tree, s.live, s.placement,
-                          by_range_line ? Mutants::of(Mutant::SubsetScope) : Mutants(), &out.order);
+                          by_range_line ? mutant_variant(Mutants::of(Mutant::SubsetScope)) : OracleVariant::reference(), &out.order);
   return out;
 }
 

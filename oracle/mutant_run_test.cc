@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "oracle/c_toolchain_testing.h"
+#include "oracle/mutant_variant.h"
 #include "uirgrade_paths.h"
 
 namespace uir {
@@ -51,7 +52,7 @@ TEST(MutantRun, WithoutMutantsItIsTheOracleOnEverySuiteProgram) {
 }
 
 RunResult run_mutated(const std::string& text, Mutants mutants, std::vector<SlotData> data) {
-  Compiled compiled = compile("t.uir", text, mutants);
+  Compiled compiled = compile("t.uir", text, mutant_variant(mutants));
   EXPECT_FALSE(compiled.error.has_value());
   return run_with_mutants(compiled, data, mutants);
 }

@@ -52,6 +52,7 @@ class Mutants {
   }
   bool has(Mutant m) const { return (bits_ & bit(m)) != 0; }
   bool any() const { return bits_ != 0; }
+  uint64_t bits() const { return bits_; }
   /// Only the mutants that show in `command` (MUTANT_RUN or MUTANT_RENDER).
   Mutants showing_in(unsigned command) const;
   bool operator==(const Mutants&) const = default;

@@ -17,6 +17,7 @@
 #include "oracle/c_toolchain_testing.h"
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
+#include "oracle/mutant_variant.h"
 #include "uirgrade_paths.h"
 
 namespace uir {
@@ -46,7 +47,7 @@ std::string with_line_breaks(std::string s) {
 /// What the grader sees of the rendered kernel's run: the mutant's program as rendered (the mutants
 /// that show in render), run by the mutant interpreter like the compiled C would run it.
 std::string rendered_outcome(const std::string& text, const std::string& stdin_text, const Mutants& mutants) {
-  Compiled compiled = compile("t.uir", text, mutants);
+  Compiled compiled = compile("t.uir", text, mutant_variant(mutants));
   if (compiled.error) return "exit 2 " + std::string(rule_info(compiled.error->rule).id);
   auto data = parse_slot_data(stdin_text, slot_specs(compiled.program));
   RunResult r = run_with_mutants(compiled, std::get<std::vector<SlotData>>(data), mutants.showing_in(MUTANT_RENDER));
@@ -61,7 +62,7 @@ std::string rendered_outcome(const std::string& text, const std::string& stdin_t
 /// (`# compare: placement`, e.g. values-in-uses-loop: the same buffers, more work): "%x@%i" is a
 /// value computed in the loop %i, "%y@top" one outside every loop; in the order they are placed.
 std::string placement_outcome(const std::string& text, const Mutants& mutants) {
-  Compiled compiled = compile("t.uir", text, mutants);
+  Compiled compiled = compile("t.uir", text, mutant_variant(mutants));
   if (compiled.error) return "exit 2";
   std::vector<std::string> open;
   std::string outcome;
@@ -82,7 +83,7 @@ std::string run_outcome(const std::string& text, const std::string& stdin_text, 
   if (header(text, "compare") == "placement") return placement_outcome(text, mutants);
   std::istringstream in(stdin_text);
   std::ostringstream out, err;
-  int code = cli_run({"t.uir", text}, in, out, err, mutants);
+  int code = cli_run({"t.uir", text}, in, out, err, mutant_variant(mutants));
   std::string outcome = "exit " + std::to_string(code);
   if (code == kExitInvalid) {
     std::string e = err.str();  // "t.uir:LINE: error: RULE: ..."
@@ -144,7 +145,7 @@ TEST(Mutants, TheRenderedCOfEachMutantRunsAsItsSimulationSays) {
     SCOPED_TRACE(std::string(m.name));
     std::string text = testing::read_text_file(testdata_path(m.name));
     std::string input = with_line_breaks(header(text, "stdin"));
-    Compiled compiled = compile("t.uir", text, Mutants::of(m.id));
+    Compiled compiled = compile("t.uir", text, mutant_variant(Mutants::of(m.id)));
     if (compiled.error) continue;  // a check mutant refusing its program refuses it in render too
     testing::ScratchDir dir("mutant_c");
     testing::CBinary binary = testing::build_c(dir.path(), render_c(compiled), render_driver(slot_specs(compiled.program), "t.uir"));

@@ -35,9 +35,9 @@ std::string interval_text(Interval a) { return fmt::format("[{}, {}]", a.lo, a.h
 
 }  // namespace
 
-OpRules::OpRules(const std::vector<Stmt>& block, const Mutants& mutants)
+OpRules::OpRules(const std::vector<Stmt>& block, const OracleVariant& variant)
     : block_(block),
-      mutants_(mutants),
+      variant_(variant),
       end_of_range_(block.size(), -1),
       store_into_(block.size(), -1),
       last_after_on_(block.size(), -1),
@@ -79,8 +79,8 @@ std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
   Interval off = operand_interval(block_, offset);
   const Stmt& whole = block_[shrink.operands[0].ref];
   int64_t k = shrink.shape;
-  if (mutants_.has(Mutant::SkipBounds)) return std::nullopt;
-  if (mutants_.has(Mutant::BoundsIgnoreWindow)) k = 1;
+  if (!variant_.checks_statement(Rule::Bounds, shrink.op)) return std::nullopt;
+  k = variant_.bounds_window(k);
   if (off.lo >= 0 && int64_t{off.hi} + k <= whole.length) return std::nullopt;
   std::string window = k == 1 ? "element" : fmt::format("{} elements", k);
   return operand_error(Rule::Bounds, shrink, offset,
@@ -92,7 +92,7 @@ std::optional<Error> OpRules::bounds(const Stmt& shrink) const {
 std::optional<Error> OpRules::div_zero(const Stmt& division) const {
   const Operand& divisor = division.operands[1];
   Interval d = operand_interval(block_, divisor);
-  if (!contains_zero(d) || mutants_.has(Mutant::SkipDivZero)) return std::nullopt;
+  if (!contains_zero(d) || !variant_.checks_statement(Rule::DivZero, division.op)) return std::nullopt;
   if (divisor.kind == Operand::Kind::Literal) return operand_error(Rule::DivZero, division, divisor, "the divisor is 0");
   return operand_error(Rule::DivZero, division, divisor,
                   fmt::format("the divisor {} is in {}, which holds 0", divisor.text, interval_text(d)));
@@ -113,9 +113,9 @@ std::optional<Error> OpRules::end_twice(const Stmt& end, int index) {
 std::optional<Error> OpRules::end_unused(const Stmt& end) const {
   const Operand& range = end.operands.back();
   for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
-    if (k > 0 && mutants_.has(Mutant::EndChecksFirstEffect)) break;  // the mutant looks at the first only
+    if (!variant_.checks_end_effect(k)) break;
     const Operand& effect = end.operands[k];
-    if (!has_open(block_[effect.ref], range.ref) && !mutants_.has(Mutant::SkipEndUnused))
+    if (!has_open(block_[effect.ref], range.ref) && variant_.checks_statement(Rule::EndUnused, end.op))
       return operand_error(Rule::EndUnused, end, effect, fmt::format("{} does not depend on {}", effect.text, range.text));
   }
   return std::nullopt;
@@ -125,9 +125,7 @@ std::optional<Error> OpRules::end_unused(const Stmt& end) const {
 std::optional<Error> OpRules::store_twice(const Stmt& store, int index) {
   int32_t version = store.version;
   if (int32_t earlier = store_into_[version]; earlier >= 0) {
-    // The mutant store-twice-same-loop-only compares a store only with those of its own loop body.
-    if (mutants_.has(Mutant::StoreTwiceSameLoopOnly) && !(block_[earlier].open_ranges == store.open_ranges))
-      return std::nullopt;
+    if (!variant_.stores_conflict(block_[earlier], store)) return std::nullopt;
     return operand_error(Rule::StoreTwice, store, store.operands[0],
                     fmt::format("{} already has its store on line {}: store into a newer version (after)",
                                 block_[version].name, block_[earlier].line));

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "oracle/error.h"
-#include "oracle/mutants.h"
+#include "oracle/variant.h"
 #include "oracle/program.h"
 
 namespace uir {
@@ -20,7 +20,7 @@ class OpRules {
  public:
   /// `block` is program.stmts or a function body; its statements are checked by check() in order.
   /// `mutants`: a student's skipped or weakened rules (oracle/mutants.h); none for the oracle.
-  explicit OpRules(const std::vector<Stmt>& block, const Mutants& mutants = {});
+  explicit OpRules(const std::vector<Stmt>& block, const OracleVariant& variant = OracleVariant::reference());
 
   /// Checks the op's own rules for block[index], which passed typecheck_statement, and records it
   /// for the statements after it. Statements must be checked in order, each once.
@@ -49,7 +49,7 @@ class OpRules {
   // Every table is a flat array indexed by statement (no map: at a million statements a node per
   // entry made validation grow faster than the input).
   const std::vector<Stmt>& block_;
-  Mutants mutants_;
+  const OracleVariant& variant_;
   std::vector<int32_t> end_of_range_;   // per statement: the end closing this range, or -1
   std::vector<int32_t> store_into_;     // per statement: the store writing into this version, or -1
   std::vector<int32_t> last_after_on_;  // per statement: the latest after on this version, or -1

@@ -7,13 +7,13 @@
 
 namespace uir {
 
-Compiled compile(std::string path, std::string_view text, const Mutants& mutants) {
+Compiled compile(std::string path, std::string_view text, const OracleVariant& variant) {
   ParseResult parsed = parse(std::move(path), text);
   Compiled out;
-  out.mutants = mutants;
+  out.variant = &variant;
   out.program = std::move(parsed.program);
-  out.error = validate(out.program, parsed.error, mutants);
-  if (!out.error) out.error = linearize(out.program, &out.linear, mutants);
+  out.error = validate(out.program, parsed.error, variant);
+  if (!out.error) out.error = linearize(out.program, &out.linear, variant);
   if (out.error) out.linear = Linear{};
   return out;
 }

@@ -11,6 +11,7 @@
 #include "oracle/error.h"
 #include "oracle/linearize.h"
 #include "oracle/program.h"
+#include "oracle/variant.h"
 
 namespace uir {
 
@@ -19,19 +20,20 @@ struct Compiled {
   Program program;
   std::optional<Error> error;  // the one rule spec §8 reports, or none for a valid program
   Linear linear;               // valid programs only
-  Mutants mutants;             // the student bugs it was compiled with (none for the oracle); run and
-                               // render_c follow them too
+  // The variant it was compiled with (oracle/variant.h; the reference for the oracle); run and
+  // render_c follow it too. It must outlive every copy of the Compiled.
+  const OracleVariant* variant = &OracleVariant::reference();
 };
 
-/// Parses, validates and linearizes `text`, with the bugs of `mutants` (oracle/mutants.h) switched on.
+/// Parses, validates and linearizes `text`, `variant`'s way (the oracle's: the reference).
 /// Never throws on any input.
-Compiled compile(std::string path, std::string_view text, const Mutants& mutants = {});
+Compiled compile(std::string path, std::string_view text, const OracleVariant& variant = OracleVariant::reference());
 
 struct RunResult {
   int exit_code = 0;           // 0: every assert passed; 1: an assert failed
   int failed_assert_line = 0;  // exit 1: the line of the failing assert that comes first in the file
   std::vector<SlotData> buffers;  // final contents, increasing slot order
-  std::string crash;  // mutants only (oracle/mutant_run.h): why the run stopped like a crashing program
+  std::string crash;  // a variant's run only (OracleVariant::run): why it stopped like a crashing program
 };
 
 /// Runs a valid program on `inputs` (one SlotData per buffer, as slot_specs() lists them).

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "oracle/linearize_testing.h"
+#include "oracle/mutant_variant.h"
 
 namespace uir {
 namespace {
@@ -103,7 +104,7 @@ TEST(Compile, MutantsReachTheLinearizer) {
   // Loop %i (range line first) reads B1, which loop %j's end makes. The oracle opens %j first, at the
   // top level; the book's attempt (b) opens %j inside %i.
   EXPECT_EQ(depth_of(compile("t.uir", kReadThroughEnd), "%j"), 1);
-  Mutants attempt_b = Mutants::of(Mutant::SubsetScope);
+  const OracleVariant& attempt_b = mutant_variant(Mutants::of(Mutant::SubsetScope));
   EXPECT_EQ(depth_of(compile("t.uir", kReadThroughEnd, attempt_b), "%j"), 2);
 
   // The accumulator load %cur moves into loop %k (spec §5.3) unless the load rule is ignored.
@@ -120,7 +121,7 @@ TEST(Compile, MutantsReachTheLinearizer) {
       "%e   = end %s %k\n"
       "%acc1 = after %acc %e\n";
   EXPECT_EQ(depth_of(compile("t.uir", accumulator), "%cur"), 1);
-  Mutants pinned = Mutants::of(Mutant::LoadsNeverMove);
+  const OracleVariant& pinned = mutant_variant(Mutants::of(Mutant::LoadsNeverMove));
   EXPECT_EQ(depth_of(compile("t.uir", accumulator, pinned), "%cur"), 0);
 }
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "oracle/mutant_variant.h"
+
 namespace uir {
 namespace {
 
@@ -77,7 +79,7 @@ TEST(PlacementExplain, ALoadWithAUseOutsideTheLoopIsKeptOut) {
 }
 
 TEST(PlacementExplain, ThePlantedBugPlacesTheLoadElsewhere) {
-  Compiled buggy = compile("a.uir", kAccumulator, Mutants::of(Mutant::LoadsNeverMove));
+  Compiled buggy = compile("a.uir", kAccumulator, mutant_variant(Mutants::of(Mutant::LoadsNeverMove)));
   ASSERT_FALSE(buggy.error);
   std::vector<FedPlacement> fed = placements_feeding_slot(buggy, 1);
   ASSERT_NE(find_line(buggy, fed, 6), nullptr);

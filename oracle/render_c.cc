@@ -52,21 +52,8 @@ constexpr Helper kF32ToI32 = {"uir_f32_to_i32",
     "  return (int32_t)x;\n"
     "}\n"};
 
-// The helpers of the mutant floor-division (oracle/mutants.def): Python's // and %.
-constexpr Helper kIdivFloor = {"uir_idiv_floor",
-    "static inline int32_t uir_idiv_floor(int32_t a, int32_t b) {\n"
-    "  int64_t q = (int64_t)a / b, r = (int64_t)a % b;\n"
-    "  if (r != 0 && ((r < 0) != (b < 0))) --q;\n"
-    "  return (int32_t)(uint32_t)q;\n"
-    "}\n"};
-constexpr Helper kModFloor = {"uir_mod_floor",
-    "static inline int32_t uir_mod_floor(int32_t a, int32_t b) {\n"
-    "  int64_t r = (int64_t)a % b;\n"
-    "  return (int32_t)(r != 0 && ((r < 0) != (b < 0)) ? r + b : r);\n"
-    "}\n"};
-
 /// Every helper, in the order they are printed.
-constexpr const Helper* kHelpers[] = {&kAddI32, &kMulI32, &kIdiv, &kMod, &kF32ToI32, &kIdivFloor, &kModFloor};
+constexpr const Helper* kHelpers[] = {&kAddI32, &kMulI32, &kIdiv, &kMod, &kF32ToI32};
 
 std::string c_type(DType t) {
   switch (t) {
@@ -104,10 +91,10 @@ std::string c_literal(const Scalar& value) {
   return "0";
 }
 
-class CRenderer {
+class CRenderer final : public CSpelling {
  public:
   explicit CRenderer(const Compiled& compiled)
-      : program_(compiled.program), linear_(compiled.linear), mutants_(compiled.mutants.showing_in(MUTANT_RENDER)) {}
+      : program_(compiled.program), linear_(compiled.linear), variant_(*compiled.variant) {}
 
   /// The C; `line_stmts`, when given, gets for each C line (index 0 = line 1) the top-level
   /// statement it renders, or -1 (includes, helpers, functions, braces of kernel itself).
@@ -122,6 +109,8 @@ class CRenderer {
     out += "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n#include <string.h>\n\n";
     for (const Helper* helper : kHelpers)
       if (used_helpers_.count(helper->name)) out += std::string(helper->definition);
+    for (const CHelper& helper : variant_.c_helpers())
+      if (used_helpers_.count(std::string(helper.name))) out += std::string(helper.definition);
     if (!used_helpers_.empty()) out += "\n";
     out += functions;
     if (line_stmts) {
@@ -149,74 +138,33 @@ class CRenderer {
   }
 
   /// The array a load or store goes through: its buffer's parameter or its alloc's static array.
-  std::string memory(int root) const {
+  std::string memory(int root) const override {
     const Stmt& s = program_.stmts[root];
     if (s.op == Op::Buffer) return fmt::format("data{}", s.slot);
     return fmt::format("alloc{}_{}", root, c_identifier(s.name));
   }
 
-  std::string atom(const std::vector<Stmt>& block, const Operand& operand) const {
+  std::string atom(const std::vector<Stmt>& block, const Operand& operand) const override {
     if (operand.kind == Operand::Kind::Literal) return c_literal(operand.literal);
     return variable(block, operand.ref);
   }
 
-  DType operand_dtype(const std::vector<Stmt>& block, const Operand& operand) const {
+  DType operand_dtype(const std::vector<Stmt>& block, const Operand& operand) const override {
     return operand.kind == Operand::Kind::Literal ? operand.literal.dtype : block[operand.ref].dtype;
   }
 
   // --- expressions -------------------------------------------------------------------------
 
-  std::string call_helper(const Helper& helper, const std::string& a, const std::string& b) {
-    used_helpers_.insert(helper.name);
-    return fmt::format("{}({}, {})", helper.name, a, b);
-  }
 
-  bool on(Mutant m) const { return mutants_.has(m); }
+  void use_helper(std::string_view name) override { used_helpers_.insert(std::string(name)); }
 
-  /// The C type of a value (memory keeps c_type): f32 values are doubles for the mutant f32-in-double.
-  std::string value_type(DType t) const { return t == DType::F32 && on(Mutant::F32InDouble) ? "double" : c_type(t); }
-
-  /// A value op as the student with a value mutant writes it, or nothing for the oracle's C.
-  std::optional<std::string> mutated_expression(const std::vector<Stmt>& block, const Stmt& s) {
-    auto arg = [&](size_t k) { return atom(block, s.operands[k]); };
-    const bool i32 = s.dtype == DType::I32, f32 = s.dtype == DType::F32;
-    switch (s.op) {
-      case Op::Add:
-        if (i32 && on(Mutant::I32NoWrap)) return fmt::format("{} + {}", arg(0), arg(1));
-        if (f32 && on(Mutant::FusedMultiplyAdd))
-          for (size_t k = 0; k < 2; ++k) {
-            const Operand& o = s.operands[k];
-            if (o.kind != Operand::Kind::Ref || block[o.ref].op != Op::Mul) continue;
-            return fmt::format("fmaf({}, {}, {})", atom(block, block[o.ref].operands[0]),
-                               atom(block, block[o.ref].operands[1]), arg(1 - k));
-          }
-        return std::nullopt;
-      case Op::Mul: return i32 && on(Mutant::I32NoWrap) ? std::optional(fmt::format("{} * {}", arg(0), arg(1))) : std::nullopt;
-      case Op::Idiv: return on(Mutant::FloorDivision) ? std::optional(call_helper(kIdivFloor, arg(0), arg(1))) : std::nullopt;
-      case Op::Mod: return on(Mutant::FloorDivision) ? std::optional(call_helper(kModFloor, arg(0), arg(1))) : std::nullopt;
-      case Op::Max:
-        if (f32 && on(Mutant::MaxFmaxf)) return fmt::format("fmaxf({}, {})", arg(0), arg(1));
-        if (f32 && on(Mutant::MaxPython)) return fmt::format("{1} > {0} ? {1} : {0}", arg(0), arg(1));
-        return std::nullopt;
-      case Op::Cast:
-        if (i32 && on(Mutant::CastNoSaturate) && operand_dtype(block, s.operands[0]) == DType::F32)
-          return fmt::format("(int32_t){}", arg(0));
-        if (f32 && on(Mutant::F32InDouble) && operand_dtype(block, s.operands[0]) == DType::I32)
-          return fmt::format("(double){}", arg(0));
-        return std::nullopt;
-      case Op::Exp2: case Op::Log2: case Op::Sqrt:
-        if (!on(Mutant::F32InDouble)) return std::nullopt;
-        return fmt::format("{}({})", s.op == Op::Exp2 ? "exp2" : s.op == Op::Log2 ? "log2" : "sqrt", arg(0));
-      case Op::Recip: return on(Mutant::F32InDouble) ? std::optional(fmt::format("1.0 / {}", arg(0))) : std::nullopt;
-      default: return std::nullopt;
-    }
-  }
+  /// The C type of a value (memory keeps c_type), as the variant declares it.
+  std::string value_type(DType t) const { return variant_.c_value_type(t).value_or(c_type(t)); }
 
   /// The C expression computing value op `s` of `block`: its row's C spelling over the operands'
   /// atoms (the i32 form where plain C would be undefined), or code for cast and call.
   std::string value_expression(const std::vector<Stmt>& block, const Stmt& s) {
-    if (mutants_.any())
-      if (std::optional<std::string> mutated = mutated_expression(block, s)) return *mutated;
+    if (std::optional<std::string> varied = variant_.c_value_expression(*this, block, s)) return *varied;
     auto arg = [&](size_t k) { return k < s.operands.size() ? atom(block, s.operands[k]) : std::string(); };
     if (s.op == Op::Cast) return cast_expression(operand_dtype(block, s.operands[0]), s.dtype, arg(0));
     if (s.op == Op::Call) {
@@ -262,8 +210,9 @@ class CRenderer {
     const Stmt& s = block[index];
     auto arg = [&](size_t k) { return atom(block, s.operands[k]); };
     switch (s.op) {
-      case Op::Alloc:  // declared and zeroed at the top of kernel, except by a student who zeroes it here
-        if (on(Mutant::AllocZeroedPerIteration)) line(depth, fmt::format("memset({0}, 0, sizeof {0});", memory(index)));
+      case Op::Alloc:  // declared and zeroed at the top of kernel (a variant may zero it here)
+        if (variant_.c_alloc_zeroed_where_placed())
+          line(depth, fmt::format("memset({0}, 0, sizeof {0});", memory(index)));
         return;
       case Op::Buffer:
       case Op::After:  // memory is updated in place: a version only orders statements
@@ -272,7 +221,7 @@ class CRenderer {
         // A view is an offset into its buffer or alloc. Bounds are proven (spec §4.2), so the sum
         // stays below 2^24 and plain int arithmetic cannot overflow.
         const Operand& parent = s.operands[0];
-        bool of_view = block[parent.ref].kind == Kind::View && !on(Mutant::ViewOffsetsNotAdded);
+        bool of_view = block[parent.ref].kind == Kind::View && variant_.c_view_adds_parent_offset();
         return line(depth, fmt::format("int32_t {} = {};", variable(block, index),
                                        of_view ? fmt::format("{} + {}", arg(0), arg(1)) : arg(1)));
       }
@@ -283,20 +232,15 @@ class CRenderer {
         return line(depth, fmt::format("{}[{}] = {};", memory(s.memory_root), arg(0), arg(1)));
       case Op::Range: {
         std::string r = variable(block, index);
-        std::string bound = arg(0);
-        const Operand& n = s.operands[0];
-        if (on(Mutant::BoundInsideLoop) && n.kind == Operand::Kind::Ref && block[n.ref].op == Op::Load)
-          bound = fmt::format("{}[{}]", memory(block[n.ref].memory_root), atom(block, block[n.ref].operands[0]));
+        std::string bound = variant_.c_range_bound(*this, block, s).value_or(arg(0));
         return line(depth, fmt::format("for (int32_t {0} = 0; {0} {2} {1}; {0}++) {{", r, bound,
-                                       on(Mutant::RangeInclusive) ? "<=" : "<"));
+                                       variant_.c_range_comparison()));
       }
       case Op::End:
         return line(depth, "}");
       case Op::Assert:
         // Asserts run once each, not in file order: keep the smallest failing line (spec §3).
-        if (on(Mutant::AssertStopsProgram)) return line(depth, fmt::format("if (!{}) return {};", arg(0), s.line));
-        if (on(Mutant::LastFailingAssert))
-          return line(depth, fmt::format("if (!{}) failed_assert_line = {};", arg(0), s.line));
+        if (std::optional<std::string> varied = variant_.c_assert(arg(0), s.line)) return line(depth, *varied);
         return line(depth, fmt::format("if (!{0} && (failed_assert_line == 0 || {1} < failed_assert_line)) "
                                        "failed_assert_line = {1};", arg(0), s.line));
       default:
@@ -330,7 +274,7 @@ class CRenderer {
   std::string render_kernel() {
     std::string params;
     std::vector<int> buffers = program_.buffers_by_slot();
-    if (on(Mutant::ParamsInFileOrder)) std::sort(buffers.begin(), buffers.end());
+    variant_.c_kernel_params(&buffers);
     for (int index : buffers) {
       const Stmt& s = program_.stmts[index];
       params += fmt::format("{}{} *data{}", params.empty() ? "" : ", ", c_type(s.dtype), s.slot);
@@ -348,10 +292,8 @@ class CRenderer {
       if (s.op != Op::Alloc) continue;
       std::string name = memory(item.stmt);
       line(1, fmt::format("static {} {}[{}];", c_type(s.dtype), name, s.length));
-      // alloc-never-zeroed: what ASan's malloc leaves in fresh memory; alloc-zeroed-per-iteration
-      // zeroes it where the alloc is placed instead.
-      if (on(Mutant::AllocNeverZeroed)) line(1, fmt::format("memset({0}, 0xbe, sizeof {0});", name));
-      else if (!on(Mutant::AllocZeroedPerIteration)) line(1, fmt::format("memset({0}, 0, sizeof {0});", name));
+      if (std::optional<int> fill = variant_.c_alloc_fill())
+        line(1, fmt::format("memset({0}, {1}, sizeof {0});", name, *fill == 0 ? "0" : fmt::format("{:#x}", *fill)));
     }
     if (has_asserts) line(1, "int32_t failed_assert_line = 0;");
     for (const Placed& item : linear_.items) {
@@ -369,7 +311,7 @@ class CRenderer {
 
   const Program& program_;
   const Linear& linear_;
-  Mutants mutants_;  // the student bugs it renders with (oracle/mutants.h); none for the oracle
+  const OracleVariant& variant_;  // how the C may vary (oracle/variant.h); the reference for the oracle
   std::set<std::string> used_helpers_;
   std::string out_;  // the block being printed
   int32_t current_stmt_ = -1;               // the top-level statement being rendered, or -1

@@ -11,7 +11,6 @@
 #include <cassert>
 
 #include "oracle/bytecode.h"
-#include "oracle/mutant_run.h"
 #include "oracle/oracle.h"
 #include "oracle/scalar_ops.h"
 
@@ -117,7 +116,7 @@ int execute(const Program& program, const Bytecode& bytecode, std::vector<uint32
 }  // namespace
 
 RunResult run(const Compiled& compiled, const std::vector<SlotData>& inputs) {
-  if (compiled.mutants.any()) return run_with_mutants(compiled, inputs, compiled.mutants.showing_in(MUTANT_RUN));
+  if (std::optional<RunResult> varied = compiled.variant->run(compiled, inputs)) return std::move(*varied);
   const Program& program = compiled.program;
   Bytecode bytecode = compile_bytecode(program, compiled.linear);
 

@@ -95,8 +95,8 @@ class Scheduler {
     return true;
   }
 
-  // The mutant subset-scope (attempt (b): a statement is "legal" when its loops are a subset of the open
-  // ones): emit a ready statement of an enclosing place, innermost first.
+  // With nest_into_siblings (the book's attempt (b): a statement is "legal" when its loops are a subset
+  // of the open ones): emit a ready statement of an enclosing place, innermost first.
   bool emit_outside() {
     for (size_t k = stack_.size(); k-- > 0;)
       if (emit_at(k == 0 ? kTopLevel : stack_[k - 1])) return true;

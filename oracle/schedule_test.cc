@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "oracle/linearize_stages_testing.h"
+#include "oracle/mutant_variant.h"
 
 namespace uir {
 namespace {
@@ -22,7 +23,7 @@ struct Stages : testing::StagesBeforeLoopOrder {
 Stages stages_of(std::string_view text, bool loops_by_range_line = false) {
   Stages out{testing::StagesBeforeLoopOrder(text), {}};
   EXPECT_FALSE(order_loops(out.compiled.program, out.tree, out.live, out.placement,
-                           loops_by_range_line ? Mutants::of(Mutant::SubsetScope) : Mutants(), &out.order)
+                           loops_by_range_line ? mutant_variant(Mutants::of(Mutant::SubsetScope)) : OracleVariant::reference(), &out.order)
                    .has_value());
   return out;
 }

@@ -5,8 +5,8 @@
 // both see one set of rules.
 #pragma once
 
-#include "oracle/mutants.h"
 #include "oracle/program.h"
+#include "oracle/variant.h"
 
 namespace uir {
 
@@ -14,7 +14,7 @@ namespace uir {
 struct StatementPlace {
   int func_index = -1;
   bool after_ret = false;  // a body statement that follows a `ret` (E-FUNC-BODY)
-  Mutants mutants;         // student bugs in the checks (oracle/mutants.h); none for the oracle
+  const OracleVariant* variant = &OracleVariant::reference();  // how the checks may vary (oracle/variant.h)
 };
 
 /// Fills the analysed fields of statement `index` of its block. The statement must satisfy the

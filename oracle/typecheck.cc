@@ -329,7 +329,7 @@ class StatementChecker {
   std::optional<Error> open_range() const {
     const char* role = op_info(stmt_.op).outside_loops;
     if (!role) return std::nullopt;
-    if (stmt_.op == Op::Range && place_.mutants.has(Mutant::SkipOpenRangeBound)) return std::nullopt;
+    if (!place_.variant->checks_statement(Rule::OpenRange, stmt_.op)) return std::nullopt;
     for (size_t k = 0; k < facts_.size(); ++k) {  // @f has no open ranges
       const RangeSet& open = open_ranges_of(facts_[k]);
       if (open.empty()) continue;

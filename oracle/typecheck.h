@@ -6,7 +6,6 @@
 #include <optional>
 
 #include "oracle/error.h"
-#include "oracle/mutants.h"
 #include "oracle/program.h"
 #include "oracle/statement_analysis.h"
 

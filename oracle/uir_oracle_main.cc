@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "oracle/cli.h"
+#include "oracle/mutant_variant.h"
 #include "oracle/oracle.h"
 
 namespace {
@@ -118,9 +119,10 @@ int main(int argc, char** argv) {
     std::cerr << argv[2] << ": error: cannot read program: " << why << "\n";
     return uir::kExitInvalid;
   }
-  if (command == "check") return uir::cli_check(file, std::cout, std::cerr, mutants);
-  if (command == "run") return uir::cli_run(file, std::cin, std::cout, std::cerr, mutants);
-  if (command == "render") return uir::cli_render(file, std::cout, std::cerr, mutants);
-  if (command == "lin") return uir::cli_lin(file, std::cout, std::cerr, mutants);
+  const uir::OracleVariant& variant = uir::mutant_variant(mutants);
+  if (command == "check") return uir::cli_check(file, std::cout, std::cerr, variant);
+  if (command == "run") return uir::cli_run(file, std::cin, std::cout, std::cerr, variant);
+  if (command == "render") return uir::cli_render(file, std::cout, std::cerr, variant);
+  if (command == "lin") return uir::cli_lin(file, std::cout, std::cerr, variant);
   return uir::cli_driver(file, std::cout, std::cerr);
 }

@@ -18,7 +18,7 @@ namespace uir {
 namespace {
 
 /// The header (E-REDEFINED for the function's name), the body, then a `ret` missing at `}`.
-std::optional<Error> validate_function(Program& program, int func_index, const Mutants& mutants) {
+std::optional<Error> validate_function(Program& program, int func_index, const OracleVariant& variant) {
   Function& func = program.funcs[func_index];
   if (func.redefines) {
     int first_line = first_definition_line(program.funcs, func_index, func.name);
@@ -27,11 +27,11 @@ std::optional<Error> validate_function(Program& program, int func_index, const M
                  rule_message(Rule::Redefined,
                               fmt::format("the function {} is already defined on line {}", func.name, first_line))};
   }
-  OpRules rules(func.body, mutants);
+  OpRules rules(func.body, variant);
   bool seen_ret = false;
   for (int k = 0; k < static_cast<int>(func.body.size()); ++k) {
-    if (std::optional<Error> error = typecheck_statement(program, {func_index, seen_ret, mutants}, k)) return error;
-    analyse_statement(program, {func_index, seen_ret, mutants}, k);
+    if (std::optional<Error> error = typecheck_statement(program, {func_index, seen_ret, &variant}, k)) return error;
+    analyse_statement(program, {func_index, seen_ret, &variant}, k);
     if (std::optional<Error> error = rules.check(k)) return error;
     seen_ret = seen_ret || func.body[k].op == Op::Ret;
   }
@@ -44,27 +44,18 @@ std::optional<Error> validate_function(Program& program, int func_index, const M
   return std::nullopt;
 }
 
-/// The mutants skip-e-end-unused and end-checks-first-effect: an effect that an end lists without depending on its range is
-/// treated as inside the loop (the student's loop repeats it), as if it had the range open.
-void put_effects_inside_the_loop(std::vector<Stmt>& block, const Stmt& end) {
-  int32_t range = end.operands.back().ref;
-  for (size_t k = 0; k + 1 < end.operands.size(); ++k) {
-    RangeSet& open = block[end.operands[k].ref].open_ranges;
-    open = open.with(range);
-  }
-}
-
-/// The mutant rules-in-two-passes: every statement's E-SYNTAX .. E-OPEN-RANGE first, in file order,
-/// then every statement's own rules (functions stay whole, checked first).
+/// A variant that checks in two passes (OracleVariant::checks_statement_by_statement): every
+/// statement's E-SYNTAX .. E-OPEN-RANGE first, in file order, then every statement's own rules
+/// (functions stay whole, checked first).
 std::optional<Error> validate_in_two_passes(Program& program, const std::optional<Error>& parse_error,
-                                            const Mutants& mutants) {
+                                            const OracleVariant& variant) {
   for (size_t f = 0; f < program.funcs.size(); ++f)
-    if (std::optional<Error> error = validate_function(program, static_cast<int>(f), mutants)) return error;
+    if (std::optional<Error> error = validate_function(program, static_cast<int>(f), variant)) return error;
   for (int k = 0; k < static_cast<int>(program.stmts.size()); ++k) {
-    if (std::optional<Error> error = typecheck_statement(program, {-1, false, mutants}, k)) return error;
-    analyse_statement(program, {-1, false, mutants}, k);
+    if (std::optional<Error> error = typecheck_statement(program, {-1, false, &variant}, k)) return error;
+    analyse_statement(program, {-1, false, &variant}, k);
   }
-  OpRules rules(program.stmts, mutants);
+  OpRules rules(program.stmts, variant);
   for (int k = 0; k < static_cast<int>(program.stmts.size()); ++k)
     if (std::optional<Error> error = rules.check(k)) return error;
   return parse_error;
@@ -72,23 +63,21 @@ std::optional<Error> validate_in_two_passes(Program& program, const std::optiona
 
 }  // namespace
 
-std::optional<Error> validate(Program& program, const std::optional<Error>& parse_error, const Mutants& mutants) {
-  if (mutants.has(Mutant::RulesInTwoPasses)) return validate_in_two_passes(program, parse_error, mutants);
-  OpRules rules(program.stmts, mutants);
+std::optional<Error> validate(Program& program, const std::optional<Error>& parse_error, const OracleVariant& variant) {
+  if (!variant.checks_statement_by_statement()) return validate_in_two_passes(program, parse_error, variant);
+  OpRules rules(program.stmts, variant);
   size_t next_func = 0;
   auto functions_before = [&](int line) -> std::optional<Error> {
     for (; next_func < program.funcs.size() && program.funcs[next_func].line < line; ++next_func)
-      if (std::optional<Error> error = validate_function(program, static_cast<int>(next_func), mutants)) return error;
+      if (std::optional<Error> error = validate_function(program, static_cast<int>(next_func), variant)) return error;
     return std::nullopt;
   };
   for (int k = 0; k < static_cast<int>(program.stmts.size()); ++k) {
     if (std::optional<Error> error = functions_before(program.stmts[k].line)) return error;
-    if (std::optional<Error> error = typecheck_statement(program, {-1, false, mutants}, k)) return error;
-    analyse_statement(program, {-1, false, mutants}, k);
+    if (std::optional<Error> error = typecheck_statement(program, {-1, false, &variant}, k)) return error;
+    analyse_statement(program, {-1, false, &variant}, k);
     if (std::optional<Error> error = rules.check(k)) return error;
-    if ((mutants.has(Mutant::SkipEndUnused) || mutants.has(Mutant::EndChecksFirstEffect)) &&
-        program.stmts[k].op == Op::End)
-      put_effects_inside_the_loop(program.stmts, program.stmts[k]);
+    variant.statement_checked(program.stmts, k);
   }
   if (std::optional<Error> error = functions_before(INT32_MAX)) return error;
   return parse_error;

@@ -7,15 +7,15 @@
 #include <optional>
 
 #include "oracle/error.h"
-#include "oracle/mutants.h"
 #include "oracle/program.h"
+#include "oracle/variant.h"
 
 namespace uir {
 
 /// Checks the statements of `program` in file order and returns the first failure; when all pass,
 /// returns `parse_error` (the parser's first malformed line, which comes after all of them).
-/// `mutants` switch on a student's checking bugs (oracle/mutants.h); the oracle passes none.
+/// `variant` may vary the checks (oracle/variant.h); the oracle is the reference.
 std::optional<Error> validate(Program& program, const std::optional<Error>& parse_error,
-                              const Mutants& mutants = {});
+                              const OracleVariant& variant = OracleVariant::reference());
 
 }  // namespace uir

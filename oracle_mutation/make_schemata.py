@@ -181,8 +181,14 @@ KNOWN_TEMPLATES = {
 }
 NOT_TYPES = {"return", "case", "delete", "throw", "new", "else", "co_return", "goto"}
 # A catalogue switch: `mutants.has(Mutant::X)`, `compiled.mutants.any()`, or the interpreter's own
-# shorthand `on(Mutant::X)` (oracle/mutant_run.cc).
-HOOK = re.compile(r"^\(*\s*((\w+\s*\.\s*)*mutants_?\s*\.\s*(has|any)\s*\(.*\)|on\s*\(\s*Mutant::\w+\s*\))\s*\)*$", re.S)
+# shorthand `on(Mutant::X)` (oracle/mutant_run.cc); or a variation point of the oracle (oracle/variant.h)
+# negated, which is false for the reference: `!variant_.checks_statement(...)`, `!rule.needs_a_store`
+# (a clause of OracleVariant::LoadRule).
+HOOK = re.compile(r"^\(*\s*((\w+\s*\.\s*)*mutants_?\s*\.\s*(has|any)\s*\(.*\)|on\s*\(\s*Mutant::\w+\s*\)"
+                  r"|!\s*(\w+\s*(\.|->)\s*)*variant_?\s*(\.|->)\s*\w+\s*\(.*\)|!\s*rule\s*\.\s*\w+)\s*\)*$", re.S)
+# A variation point asked anywhere in an expression (true or false for the reference).
+VARIATION_POINT = re.compile(r"variant_?\s*(\.|->)\s*\w+\s*\(|\brule\s*\.\s*(loads_move|pinned_by_outer_uses|"
+                             r"deeper_stores_count|needs_a_store)\b")
 
 
 class FileMutator:
@@ -255,7 +261,8 @@ class FileMutator:
         return False
 
     def mentions_hook(self, a, b):
-        return "Mutant::" in self.src(a, b) or re.search(r"mutants_?\s*\.\s*any\s*\(", self.src(a, b))
+        return ("Mutant::" in self.src(a, b) or re.search(r"mutants_?\s*\.\s*any\s*\(", self.src(a, b))
+                or VARIATION_POINT.search(self.src(a, b)))
 
     # -- expressions --
     def template_close(self, k, end):
@@ -746,11 +753,13 @@ class FileMutator:
 # that never trusts them (oracle/mutant_run.h), so a mutated validator cannot crash the tool by
 # letting an out-of-bounds program through to the fast runner.
 PATCHES = {
-    "oracle/run.cc": [("if (compiled.mutants.any())", "if (compiled.mutants.any() || ::uir_schemata::g_active != 0)")],
+    "oracle/run.cc": [("compiled.variant->run(compiled, inputs)",
+                       "(::uir_schemata::g_active != 0 ? ::uir_schemata::distrusting_run(compiled, inputs) "
+                       ": compiled.variant->run(compiled, inputs))")],
     # A student's `run`: the sites of STUDENT_SIDE files are live only within it.
-    "oracle/cli_run.cc": [("  std::optional<Compiled> compiled = compile_or_report(file, err, mutants);",
+    "oracle/cli_run.cc": [("  std::optional<Compiled> compiled = compile_or_report(file, err, variant);",
                            "  ::uir_schemata::StudentSide student_side; "
-                           "std::optional<Compiled> compiled = compile_or_report(file, err, mutants);")],
+                           "std::optional<Compiled> compiled = compile_or_report(file, err, variant);")],
 }
 
 # Files whose code the judge runs too: oracle/data.cc reads the student's stdin in `run` and also

@@ -5,6 +5,8 @@
 
 #include "oracle_mutation/schemata.h"
 
+#include "oracle/mutant_run.h"
+
 namespace uir_schemata {
 
 int g_active = [] {
@@ -13,5 +15,9 @@ int g_active = [] {
 }();
 
 thread_local int g_student_side = 0;
+
+std::optional<uir::RunResult> distrusting_run(const uir::Compiled& compiled, const std::vector<uir::SlotData>& inputs) {
+  return uir::run_with_mutants(compiled, inputs, uir::Mutants());
+}
 
 }  // namespace uir_schemata
