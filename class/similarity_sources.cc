@@ -333,7 +333,10 @@ SourceSimilarity compare_sources(const std::map<std::string, SourceTree>& studen
   };
   std::map<std::pair<std::string, std::string>, PairSum> sums;
   std::map<std::string, double> tokens_of;
-  for (auto& [tool, files] : by_tool) {
+  for (auto& tool_files : by_tool) {
+    // Named, not a structured binding: a lambda below uses `files`, which clang 14 cannot capture.
+    const std::string& tool = tool_files.first;
+    std::vector<RunFile>& files = tool_files.second;
     const std::string program = config.bin_dir + "/" + tool;
     if (::access(program.c_str(), X_OK) != 0) {
       std::set<std::string> owners;
