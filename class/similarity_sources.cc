@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "grader/text_lines.h"
 #include "grader/display_text.h"
 #include "grader/file_text.h"
 
@@ -210,12 +211,8 @@ std::variant<std::optional<SourceTree>, std::string> load_student_sources(const 
 std::map<std::string, std::vector<std::pair<int, int>>> parse_sim_runs(std::string_view output) {
   static const std::regex run(R"(^(\S+): line (\d+)-(\d+)\s*\|(\S+): line (\d+)-(\d+)\s*\[(\d+)\]\s*$)");
   std::map<std::string, std::vector<std::pair<int, int>>> ranges;
-  size_t start = 0;
-  while (start < output.size()) {
-    size_t end = output.find('\n', start);
-    if (end == std::string_view::npos) end = output.size();
-    std::string line(output.substr(start, end - start));
-    start = end + 1;
+  for (std::string_view text : split_lines(output)) {
+    const std::string line(text);  // std::regex matches std::string, not string_view
     std::smatch match;
     if (std::regex_match(line, match, run))
       ranges[match[1]].push_back({std::stoi(match[2]), std::stoi(match[3])});
@@ -227,12 +224,8 @@ SimPercentages parse_sim_percentages(std::string_view output) {
   static const std::regex file(R"(^File (\S+): (\d+) tokens?, .*$)");
   static const std::regex share(R"(^(\S+) consists for (\d+) % of (\S+) material$)");
   SimPercentages parsed;
-  size_t start = 0;
-  while (start < output.size()) {
-    size_t end = output.find('\n', start);
-    if (end == std::string_view::npos) end = output.size();
-    std::string line(output.substr(start, end - start));
-    start = end + 1;
+  for (std::string_view text : split_lines(output)) {
+    const std::string line(text);  // std::regex matches std::string, not string_view
     std::smatch match;
     if (std::regex_match(line, match, file)) parsed.tokens[match[1]] = std::stod(match[2]);
     else if (std::regex_match(line, match, share))
