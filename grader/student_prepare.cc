@@ -6,12 +6,15 @@
 //   - a link's message is escaped for the terminal as every other shown path is;
 //   - a roster row naming an executable not called student-uirc is told to chmod that name;
 //   - sources built in the uid tier are graded from the built tree, which the borrowed uids can
-//     already read, as a class did: `grade` copied it once more, which refused a build of more than
-//     the copy's 2,000 files (a Rust target directory);
+//     already read, as a class did: `grade` copied it once more, which refused a build that left
+//     more than the copy's 2,000 entries or 256 MiB (the build itself allows 50,000 and 2 GiB);
 //   - a class in the uid tier that finds no group for a student says so in one sentence, whether
-//     the student is built or copied.
+//     the student is built or copied;
+//   - a class's students run from absolute, lexically normal paths, as `grade`'s student did.
 // What stays apart on purpose: `grade` names an executable, never a folder; a class takes both,
-// and a roster row naming an executable alone is shown that file alone.
+// and a roster row naming an executable alone is shown that file alone. `grade` stops (exit 2) at
+// a student it cannot prepare; a class keeps the student, with the reason as its record's.
+// Gradescope's run_autograder answers a submission with nothing to grade in results.json itself.
 #include "grader/student_prepare.h"
 
 #include <unistd.h>
