@@ -25,7 +25,7 @@ struct ClassConfig {
   std::string out_dir;  // where reports and state go
   std::function<std::string()> isolation;  // what the runner had in force, for each report (may be empty)
   /// The uid tier: each student is graded from a copy of its submission that only its own processes
-  /// can read (a group borrowed for the student; sandbox/submission.h), made when its first test
+  /// can read (a group borrowed for the student; grader/student_prepare.h), made when its first test
   /// starts and removed when its last ends, so that no student reads another's.
   bool private_copies = false;
 };

@@ -1,7 +1,5 @@
 #include "class/class_roster.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <set>
@@ -10,39 +8,20 @@
 
 #include "grader/display_text.h"
 #include "grader/file_text.h"
-#include "grader/submission_build.h"
+#include "grader/student_prepare.h"
 #include "class/csv.h"
-#include "sandbox/submission.h"
 
 namespace uirgrade {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// The compiler of a folder or the executable itself, and what is wrong with it.
+/// The compiler of a folder or the executable itself, and what is wrong with it
+/// (grader/student_prepare.h).
 Submission submission_at(const std::string& id, const fs::path& path) {
-  Submission submission;
-  submission.id = id;
-  std::error_code ec;
-  bool is_folder = fs::is_directory(path, ec);
-  fs::path compiler = is_folder ? path / kStudentCompiler : path;
-  submission.compiler = compiler.string();
-  if (is_folder) submission.folder = path.string();
-  // Sources with a recipe: the build makes student-uirc and says what is wrong with it.
-  if (std::optional<std::string> recipe = is_folder ? build_recipe(path.string()) : std::nullopt) {
-    submission.recipe = *recipe;
-  } else if (!fs::exists(compiler, ec)) {
-    submission.problem = is_folder ? fmt::format("missing: no {} in {}", kStudentCompiler, printable_line(path.string()))
-                                   : fmt::format("missing: {} does not exist", printable_line(path.string()));
-  } else if (std::string outside = is_folder ? link_out_of_submission(compiler.string()) : ""; !outside.empty()) {
-    submission.problem = "not executable: " + printable_line(outside);
-  } else if (fs::is_directory(compiler, ec)) {
-    submission.problem = fmt::format("not executable: {} is a folder, not a program", printable_line(compiler.string()));
-  } else if (access(compiler.c_str(), X_OK) != 0) {
-    submission.problem =
-        fmt::format("not executable: {} (run: chmod +x {})", printable_line(compiler.string()), kStudentCompiler);
-  }
-  return submission;
+  HandedIn handed_in = handed_in_by_roster(path.string());
+  std::optional<StudentProblem> problem = handed_in_problem(handed_in);
+  return Submission{id, handed_in.executable, handed_in.folder, problem ? problem->reason : "", handed_in.recipe};
 }
 
 std::variant<std::vector<Submission>, std::string> from_directory(const fs::path& dir) {

@@ -15,9 +15,6 @@
 
 namespace uirgrade {
 
-/// The file name of a student's compiler inside the student's folder.
-inline constexpr const char* kStudentCompiler = "student-uirc";
-
 struct Submission {
   std::string id;        // the student id (a folder name or the roster's first column)
   std::string compiler;  // the path of the executable that is graded

@@ -16,6 +16,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -30,8 +31,7 @@
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
 #include "grader/suite.h"
-#include "sandbox/submission.h"
-#include "grader/submission_build.h"
+#include "grader/student_prepare.h"
 #include "grader/suite_check.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/stop_signal.h"
@@ -231,18 +231,18 @@ GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
   return config;
 }
 
-int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
-  auto start = std::chrono::steady_clock::now();
-  std::ostringstream discarded;
-  std::ostream& progress_out = options.quiet ? discarded : err;  // --quiet: problems only
-  print_seed(options, "grade", progress_out);
-  std::optional<WeekTests> week = load_tests(options, fuzz, err);
-  if (!week) return kUsageOrSuiteError;
-  if (stop_requested()) return stopped_exit_status(stop_signal());  // nothing made yet
-  std::vector<TestCase> tests = std::move(week->tests);
-  const std::string& state_file = options.last_failed_file;
-  const std::set<std::string> failed_before =
-      state_file.empty() ? std::set<std::string>{} : read_last_failed(state_file).value_or(std::set<std::string>{});
+namespace {
+
+/// The tests that failed in the last run (--last-failed's state file); none without one.
+std::set<std::string> failed_last_time(const Options& options) {
+  if (options.last_failed_file.empty()) return {};
+  return read_last_failed(options.last_failed_file).value_or(std::set<std::string>{});
+}
+
+/// The week's tests narrowed by --last-failed (when any failed last time) and --shard.
+std::vector<TestCase> select_tests(const Options& options, std::vector<TestCase> tests,
+                                   const std::set<std::string>& failed_before, std::ostream& progress_out,
+                                   std::ostream& err) {
   if (options.last_failed) {
     if (failed_before.empty()) {
       err << "grade: --last-failed: no test failed in the last run; grading them all\n";
@@ -253,92 +253,65 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   }
   if (options.shard)
     tests = deal_shard(std::move(tests), *options.shard, [](const TestCase& test) { return test.name; });
+  return tests;
+}
 
-  std::error_code ec;
-  // lexically_normal: "./student-uirc" is "/home/ann/student-uirc", not "/home/ann/./student-uirc".
-  std::filesystem::path student = std::filesystem::absolute(options.student, ec).lexically_normal();
-  const std::string shown_student = printable_line(options.student);
-  // Sources handed in with a recipe are built first, in the sandbox (submission_build.h); only a
-  // file named student-uirc is built this way, so that a compiler named otherwise beside a build
-  // system's own Makefile (a CMake build directory) is graded as it is.
-  const std::optional<std::string> recipe =
-      !ec && student.filename() == "student-uirc" ? build_recipe(student.parent_path().string()) : std::nullopt;
-  // The build checks what it makes; a compiler handed in as it is gets each mistake named with its fix.
-  if (!recipe) {
-    if (ec || !std::filesystem::exists(student, ec)) {
-      err << fmt::format("grade: {}: no such file (check the path; the compiler is usually ./student-uirc)\n",
-                         shown_student);
-      return kUsageOrSuiteError;
-    }
-    if (std::filesystem::is_directory(student, ec)) {
-      err << fmt::format("grade: {}: a folder, not a program (name the executable inside it, e.g. {}/student-uirc)\n",
-                         shown_student, shown_student);
-      return kUsageOrSuiteError;
-    }
-    if (access(student.c_str(), X_OK) != 0) {
-      err << fmt::format("grade: {}: not executable (run: chmod +x {})\n", shown_student, shown_student);
-      return kUsageOrSuiteError;
-    }
-    if (std::string problem = link_out_of_submission(options.student); !problem.empty()) {
-      err << "grade: " << problem << '\n';
-      return kUsageOrSuiteError;
-    }
+/// The runner of --sandbox, said on `progress_out`, with the uid tier's check of the grader's own
+/// paths; nullptr after saying on `err` why the run cannot go on.
+std::unique_ptr<ProcessRunner> start_sandbox(const Options& options, std::ostream& progress_out, std::ostream& err) {
+  std::string error;
+  std::unique_ptr<ProcessRunner> runner = make_process_runner(options.sandbox, &error);
+  if (!runner) {
+    err << "grade: cannot isolate student processes: " << error << '\n';
+    return nullptr;
   }
-
-  std::string runner_error;
-  std::unique_ptr<ProcessRunner> runner_owner = make_process_runner(options.sandbox, &runner_error);
-  if (!runner_owner) {
-    err << "grade: cannot isolate student processes: " << runner_error << '\n';
-    return kUsageOrSuiteError;
-  }
-  ProcessRunner& runner = *runner_owner;
-  progress_out << "grade: sandbox: " << runner.isolation() << '\n';
-  std::optional<SubmissionCopy> submission_copy;
-  if (runner.tier() == Tier::Uid) {
+  progress_out << "grade: sandbox: " << runner->isolation() << '\n';
+  if (runner->tier() == Tier::Uid) {
     if (std::string refusal = uid_tier_refusal(options); !refusal.empty()) {
       err << "grade: " << refusal << '\n';
-      return kUsageOrSuiteError;
+      return nullptr;
     }
   }
-  std::optional<BuiltSubmission> built;
-  std::optional<GradeConfig::BuildFailure> build_failure;
-  if (recipe) {
-    BuildOutcome outcome = build_student_compiler(student.string(), runner, runner.tier() == Tier::Uid);
-    if (stop_requested()) return stopped_exit_status(stop_signal());  // the build was stopped, not failed
-    progress_out << fmt::format("grade: {} from {} in the sandbox: {} ({:.1f} s)\n", outcome.built ? "built" : "building",
-                                *recipe, outcome.built ? "student-uirc" : outcome.message, outcome.seconds);
-    if (outcome.status == BuildOutcome::Status::InternalError) {
-      err << "grade: cannot build " << shown_student << " (not the student's fault): " << outcome.message << '\n';
-      return kUsageOrSuiteError;
-    }
-    if (outcome.built) {
-      built.emplace(std::move(*outcome.built));
-      student = built->executable();
-    } else {
-      build_failure = GradeConfig::BuildFailure{outcome.message, outcome.log};
-    }
-  }
-  if (runner.tier() == Tier::Uid && !build_failure) {
-    std::optional<SubmissionCopy> copy = SubmissionCopy::make(student.string(), &runner_error);
-    if (!copy) {
-      err << "grade: " << runner_error << '\n';
-      return kUsageOrSuiteError;
-    }
-    submission_copy.emplace(std::move(*copy));
-  }
+  return runner;
+}
 
-  GradeConfig config = shared_config(options, week->limits);
-  config.compile_limits = week->compile_limits;
+/// The student built or copied for the runner's tier (grader/student_prepare.h), or the exit status
+/// of a run that cannot go on: stopped during the build, or a failure of ours. A build the student
+/// got wrong is graded: every test says so.
+std::variant<PreparedStudent, int> prepare_for_grade(const HandedIn& handed_in, ProcessRunner& runner,
+                                                     std::ostream& progress_out, std::ostream& err) {
+  PreparedStudent prepared = prepare_student(
+      handed_in, runner, runner.tier() == Tier::Uid ? SubmissionCopyFor::EveryUid : SubmissionCopyFor::Nobody);
+  const bool built = !prepared.build_line().empty();
+  if (built && stop_requested()) return stopped_exit_status(stop_signal());  // the build was stopped, not failed
+  if (built) progress_out << "grade: " << prepared.build_line() << '\n';
+  if (prepared.status() == PrepareStatus::InternalError) {
+    err << "grade: " << prepared.reason() << '\n';
+    return kUsageOrSuiteError;
+  }
+  return prepared;
+}
+
+/// The config of `grade STUDENT`: what every run shares, the week's compile limits, the prepared
+/// student, its time budget counted from `start`, and --keep.
+GradeConfig student_config(const Options& options, const WeekTests& week, const PreparedStudent& student,
+                           std::chrono::steady_clock::time_point start) {
+  GradeConfig config = shared_config(options, week.limits);
+  config.compile_limits = week.compile_limits;
   config.student = options.student;
-  config.student_path = submission_copy ? submission_copy->executable() : student.string();
-  config.submission_dir = std::filesystem::path(config.student_path).parent_path().string();
+  student.apply_to(config);
   if (options.student_budget_seconds)
     config.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(*options.student_budget_seconds));
   config.keep_dir = options.keep_dir;
-  config.build_failure = build_failure;
-  CCompiler compiler(runner, config.limits.memory_bytes >> 20);
+  return config;
+}
 
+/// Grades `tests` with the progress line on `progress_out` (overwritten on a terminal), then says on
+/// `err` which tests were not run and why.
+GradeRun grade_with_progress(const std::vector<TestCase>& tests, const GradeConfig& config, ProcessRunner& runner,
+                             const Options& options, std::ostream& progress_out, std::ostream& err) {
+  CCompiler compiler(runner, config.limits.memory_bytes >> 20);
   progress_out << fmt::format("grade: week {}, {}{}, {} jobs\n", options.week, count_of(tests.size(), "test"),
                               options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count)
                                             : "",
@@ -351,29 +324,67 @@ int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out,
   if (graded.not_run > 0)
     err << fmt::format("grade: {} not run (failed, marked \"not run\" in the report): {}\n", count_of(graded.not_run, "test"),
                        describe_run_stop(graded.stopped_by, config.max_failures));
-  if (!state_file.empty())
-    if (auto error = write_last_failed(state_file, next_last_failed(failed_before, graded.results)))
-      err << "grade: note: --last-failed state not saved: " << *error << '\n';
+  return graded;
+}
 
+/// --last-failed's state for the next run: what failed now, and what failed before and was not run.
+void save_last_failed(const Options& options, const std::set<std::string>& failed_before,
+                      const std::vector<TestResult>& results, std::ostream& err) {
+  if (options.last_failed_file.empty()) return;
+  if (auto error = write_last_failed(options.last_failed_file, next_last_failed(failed_before, results)))
+    err << "grade: note: --last-failed state not saved: " << *error << '\n';
+}
+
+/// The run's report: its facts (seed, week, student, isolation, shard, time since `start`) and the
+/// results in report order.
+Report grade_report(const Options& options, const std::string& isolation, std::chrono::steady_clock::time_point start,
+                    std::vector<TestResult> results) {
   Report report;
   report.info.seed = options.seed;
   report.info.seed_is_secret = options.seed_is_secret;
   report.info.week = options.week;
   report.info.student = options.student;
-  report.info.isolation = runner.isolation();
+  report.info.isolation = isolation;
   if (options.shard) {
     report.info.shard_index = options.shard->index;
     report.info.shard_count = options.shard->count;
   }
   report.info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  report.results = std::move(graded.results);
+  report.results = std::move(results);
   std::sort(report.results.begin(), report.results.end(), result_order);
+  return report;
+}
+
+}  // namespace
+
+int run_grade(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
+  const auto start = std::chrono::steady_clock::now();
+  std::ostringstream discarded;
+  std::ostream& progress_out = options.quiet ? discarded : err;  // --quiet: problems only
+  print_seed(options, "grade", progress_out);
+  std::optional<WeekTests> week = load_tests(options, fuzz, err);
+  if (!week) return kUsageOrSuiteError;
+  if (stop_requested()) return stopped_exit_status(stop_signal());  // nothing made yet
+  const std::set<std::string> failed_before = failed_last_time(options);
+  const std::vector<TestCase> tests = select_tests(options, std::move(week->tests), failed_before, progress_out, err);
+  const HandedIn handed_in = handed_in_on_command_line(options.student);
+  if (std::optional<StudentProblem> problem = handed_in_problem(handed_in)) {
+    err << "grade: " << problem->reason << '\n';
+    return kUsageOrSuiteError;
+  }
+  std::unique_ptr<ProcessRunner> runner = start_sandbox(options, progress_out, err);
+  if (!runner) return kUsageOrSuiteError;
+  std::variant<PreparedStudent, int> prepared = prepare_for_grade(handed_in, *runner, progress_out, err);
+  if (const int* exit_status = std::get_if<int>(&prepared)) return *exit_status;
+  const GradeConfig config = student_config(options, *week, std::get<PreparedStudent>(prepared), start);
+  GradeRun graded = grade_with_progress(tests, config, *runner, options, progress_out, err);
+  save_last_failed(options, failed_before, graded.results, err);
+  Report report = grade_report(options, runner->isolation(), start, std::move(graded.results));
   if (!write_reports(report, options.outputs, out, err)) return kUsageOrSuiteError;
   // Stopped: the reports say which tests were not run and why; the exit status says it was stopped.
-  // What the run made (run directories, the compiler's, private copies) goes with the objects
-  // that own them as this returns.
+  // What the run made (run directories, the student's copy or build) goes with the objects that
+  // own them as this returns (the compiler's as the grading ends).
   if (graded.stopped_by == RunStop::Stopped) return stopped_exit_status(stop_signal());
-
   return graded.not_run == 0 && every_test_passed(report) ? kAllPassed : kSomeFailed;
 }
 
