@@ -146,8 +146,8 @@ bool borrowed_uid_may_use(const std::string& path, int mode, const UidLease& lea
 
 bool workdir_on_tmpfs(Tier tier) { return tier != Tier::Uid && can_mount_run_tmpfs(); }
 
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool,
-                          AccessChecks* access_checks) {
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits,
+                          const SandboxWeakenings& weakened, SandboxPool* pool, AccessChecks* access_checks) {
   if (stop_requested()) return stopped_run();  // no new run once the grader is stopping
   if (request.argv.empty()) return internal_error("empty command line");
   std::string error;
@@ -157,7 +157,7 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   // Identity: a borrowed uid when the grader is root (RLIMIT_NPROC is ignored for root), except
   // in the none tier, which runs everything as the grader.
   const bool borrow_uid = running_as_root() && tier != Tier::None;
-  std::optional<UidLease> lease = borrow_uid ? UidLease::claim(&error) : std::nullopt;
+  std::optional<UidLease> lease = borrow_uid ? UidLease::claim(&error, weakened) : std::nullopt;
   if (borrow_uid && !lease) return internal_error("no uid to run the student as: " + error);
   // A class student's supplementary group is for the uid tier (its private copy); bwrap clears them.
   const std::optional<gid_t> group = tier == Tier::Namespaces ? std::nullopt : request.extra_group;
@@ -219,7 +219,7 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
   setup.stderr_fd = err_write.get();
   setup.workdir = workdir->path().c_str();
   setup.parent_pid = sandbox ? 0 : getpid();
-  setup.syscall_filter = !request.weakened_no_syscall_filter;
+  setup.syscall_filter = !weakened.no_syscall_filter;
   if (sandbox) {
     setup.namespace_fds = sandbox->namespaces().joined_by_child;
     setup.namespace_types = sandbox->namespaces().child_types;
@@ -347,7 +347,7 @@ ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_r
       took = workdir->take(name, destination, request.limits.file_size_bytes, &take_error);
   // Without an IPC namespace, what the uid made outlives it; so do its files in /tmp and its
   // POSIX message queues (files of an mqueue mount).
-  if (lease && tier == Tier::Uid && !request.weakened_keep_leftovers) {
+  if (lease && tier == Tier::Uid && !weakened.keep_leftovers) {
     remove_ipc_objects_of(lease->uid());
     remove_entries_owned_by(lease->uid(), places_a_uid_can_leave_things());
   }
