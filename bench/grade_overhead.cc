@@ -70,7 +70,7 @@ std::unique_ptr<ProcessRunner> runner_for(Sandbox sandbox, SandboxReuse reuse) {
     std::fprintf(stderr, "no runner: %s\n", error.c_str());
     std::exit(1);
   }
-  if (runner->tier() == Tier::Namespaces) runner = std::make_unique<ProcessRunner>(Tier::Namespaces, false, reuse);
+  if (runner->tier() == Tier::Namespaces) runner = std::make_unique<ProcessRunner>(Tier::Namespaces, reuse);
   return runner;
 }
 

@@ -37,7 +37,7 @@ Totals grade_week3(const std::string& student, bool weakened) {
   config.seed = 7;
   config.jobs = 2;
   config.limits = week.plan.limits;
-  config.weakened_hand_over_whole_file = weakened;
+  config.weakened.hand_over_whole_file = weakened;
   CCompiler compiler(*runner, config.limits.memory_bytes >> 20);
   return add_up(grade_tests(tests, config, *runner, compiler, nullptr).results);
 }

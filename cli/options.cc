@@ -1,14 +1,17 @@
 // Hand-written option parsing: the grammar is small and the error messages matter more than
 // generality. Every option takes `--opt VALUE` or `--opt=VALUE`. Reports are given as
 // `--format F [--output FILE]` pairs: each --output belongs to the --format before it.
+// parse_options reads each argument in turn (read_option, with take_value for an option's value),
+// then checks what belongs together and each command's own words (finish_command).
 #include "cli/options.h"
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <iterator>
 #include <random>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -54,6 +57,257 @@ std::string old_spelling_note(std::string_view flag, std::string_view word) {
   return fmt::format("`grade {}` is spelt `grade {}` now; the old spelling still works", flag, word);
 }
 
+// What one parse knows besides the options themselves: the command word, the arguments that are
+// not options, and what the checks after the last argument ask.
+struct ParseState {
+  Options options;
+  std::optional<Command> word;  // the word of `grade COMMAND` (not an old --check-suites or --mutants)
+  std::vector<std::string> positional;
+  bool format_seen = false;
+  bool week_seen = false;
+  std::string default_suites_dir;
+};
+
+// The options that are on or off, and what each turns on.
+constexpr std::pair<std::string_view, bool Options::*> kFlags[] = {
+    {"--coverage", &Options::coverage}, {"--similarity", &Options::similarity},
+    {"--last-failed", &Options::last_failed}, {"--quiet", &Options::quiet}, {"-q", &Options::quiet},
+};
+
+// The options that take a value (take_value says what each does with it).
+constexpr std::string_view kValueOptions[] = {
+    "--week", "--suites", "--jobs", "-j", "--timeout", "--seed", "--only", "--max-failures", "--format",
+    "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz", "--json", "--out", "--student-budget",
+    "--mutants-json", "--handout",
+};
+
+UsageError bad_value(const std::string& option, const std::string& value, std::string_view expected) {
+  return UsageError{fmt::format("{} {}: expected {}", option, value, expected)};
+}
+
+// Takes `value` for `option` (one of kValueOptions): an error when the option does not accept it.
+std::optional<UsageError> take_value(const std::string& option, const std::string& value, ParseState& state) {
+  Options& options = state.options;
+  if (option == "--week") {
+    if (!parse_int(value, &options.week) || options.week < 1)
+      return bad_value(option, value, "a week number (1, 2, 3, ...)");
+    state.week_seen = true;
+  } else if (option == "--suites") {
+    options.suites_dir = value;
+    options.suites_dir_given = true;
+  } else if (option == "--jobs" || option == "-j") {
+    if (!parse_int(value, &options.jobs) || options.jobs < 1 || options.jobs > 1024)
+      return bad_value(option, value, "a number of parallel tests from 1 to 1024");
+  } else if (option == "--timeout") {
+    double seconds = 0;
+    if (!parse_seconds(value, &seconds)) return bad_value(option, value, "a positive number of seconds");
+    options.timeout_seconds = seconds;
+  } else if (option == "--student-budget") {
+    double seconds = 0;
+    if (!parse_seconds(value, &seconds)) return bad_value(option, value, "a positive number of seconds");
+    options.student_budget_seconds = seconds;
+  } else if (option == "--seed") {
+    options.seed_is_secret = value == "random";
+    if (options.seed_is_secret) options.seed = random_seed();
+    else if (!parse_int(value, &options.seed)) return bad_value(option, value, "an unsigned 64-bit integer, or random");
+  } else if (option == "--only") {
+    options.only.push_back(value);
+  } else if (option == "--max-failures") {
+    if (!parse_int(value, &options.max_failures) || options.max_failures < 1)
+      return bad_value(option, value, "a positive number of failures");
+  } else if (option == "--format") {
+    auto format = parse_format(value);
+    if (!format) return bad_value(option, value, "text, json, junit or gradescope");
+    options.outputs.push_back({*format, ""});
+    state.format_seen = true;
+  } else if (option == "--output" || option == "-o") {
+    if (options.outputs.empty() || !state.format_seen)
+      return UsageError{"--output must follow the --format it is for (e.g. --format json --output r.json)"};
+    if (!options.outputs.back().path.empty())
+      return UsageError{fmt::format("--output {}: the --format before it already has an --output", value)};
+    options.outputs.back().path = value;
+  } else if (option == "--shard") {
+    options.shard = parse_shard(value);
+    if (!options.shard) return bad_value(option, value, "K/N with 1 <= K <= N, e.g. 2/4");
+  } else if (option == "--keep") {
+    options.keep_dir = value;
+  } else if (option == "--sandbox") {
+    auto sandbox = parse_sandbox(value);
+    if (!sandbox) return bad_value(option, value, "auto, namespaces, uid or none");
+    options.sandbox = *sandbox;
+  } else if (option == "--json") {
+    options.mutants_json = value;
+  } else if (option == "--fuzz") {
+    if (!parse_int(value, &options.fuzz) || options.fuzz < 0)
+      return bad_value(option, value, "a number of generated programs");
+  } else if (option == "--out") {
+    options.out_dir = value;
+  } else if (option == "--mutants-json") {
+    options.mutant_kills_file = value;
+  } else if (option == "--handout") {
+    options.handout_dir = value;
+  }
+  return std::nullopt;
+}
+
+// Reads the option args[*k] (with `=VALUE`, or -j8's 8), and its value from the next argument
+// when it takes one (*k then moves past it). --help makes the command Help: nothing more is read.
+std::optional<UsageError> read_option(const std::vector<std::string>& args, size_t* k, ParseState& state) {
+  std::string arg = args[*k];
+  std::optional<std::string> inline_value;
+  if (arg.size() > 2 && arg.starts_with("-j") && arg[2] != '=') {  // -j8, as make and ninja take it
+    inline_value = arg.substr(2);
+    arg.resize(2);
+  } else if (size_t eq = arg.find('='); eq != std::string::npos) {
+    inline_value = arg.substr(eq + 1);
+    arg.resize(eq);
+  }
+  // The old spellings' optional value: `--flag=VALUE`, or a following argument that is not an option.
+  auto optional_value = [&]() -> std::optional<std::string> {
+    if (inline_value) return inline_value;
+    if (*k + 1 < args.size() && args[*k + 1].rfind("-", 0) != 0) return args[++*k];
+    return std::nullopt;
+  };
+  Options& options = state.options;
+  if (arg == "-h" || arg == "--help") {
+    if (state.word) options.help_for = state.word;
+    else if (options.command != Command::Grade) options.help_for = options.command;  // grade --mutants --help
+    options.command = Command::Help;
+    return std::nullopt;
+  }
+  if (arg == "--check-suites") {  // the old spelling of `grade check-suites [DIR]`, still taken
+    options.command = Command::CheckSuites;
+    options.notes.push_back(old_spelling_note("--check-suites", "check-suites"));
+    if (std::optional<std::string> dir = optional_value()) options.suites_dir = *dir;
+    options.suites_dir_given = options.suites_dir != state.default_suites_dir;
+    return std::nullopt;
+  }
+  if (arg == "--mutants") {  // the old spelling of `grade mutants [LIST]`, still taken
+    options.command = Command::Mutants;
+    options.notes.push_back(old_spelling_note("--mutants", "mutants"));
+    options.mutants = optional_value().value_or("all");
+    return std::nullopt;
+  }
+  for (const auto& [name, flag] : kFlags) {
+    if (arg != name) continue;
+    if (inline_value) return UsageError{fmt::format("{} takes no value", arg)};
+    options.*flag = true;
+    return std::nullopt;
+  }
+  if (std::find(std::begin(kValueOptions), std::end(kValueOptions), arg) == std::end(kValueOptions))
+    return UsageError{fmt::format("unknown option {} (see grade --help)", arg)};
+  std::optional<std::string> value = inline_value;
+  if (!value && *k + 1 < args.size()) value = args[++*k];
+  if (!value) return UsageError{fmt::format("{} needs a value (see grade --help)", arg)};
+  return take_value(arg, *value, state);
+}
+
+// The reports asked for (text on stdout when none), and the options that belong to a class.
+std::optional<UsageError> check_reports_and_class_options(Options& options) {
+  if (options.outputs.empty()) options.outputs.push_back({Format::Text, ""});
+  int on_stdout = 0;
+  for (const ReportOutput& output : options.outputs) on_stdout += output.path.empty() ? 1 : 0;
+  if (on_stdout > 1) return UsageError{"only one --format can go to stdout: give the others an --output FILE"};
+
+  const bool of_a_class = options.command == Command::Class || options.command == Command::Merge ||
+                          options.command == Command::Similarity;
+  bool class_only = !options.out_dir.empty() || !options.mutant_kills_file.empty();
+  if (class_only && !of_a_class)
+    return UsageError{"--out and --mutants-json are options of `grade class` (see grade --help)"};
+  if (options.similarity && !of_a_class)
+    return UsageError{"--similarity is an option of `grade class` and `grade merge --out` (see grade --help)"};
+  if (!options.handout_dir.empty() && !options.similarity && options.command != Command::Similarity)
+    return UsageError{"--handout goes with --similarity or `grade similarity` (see grade --help)"};
+  return std::nullopt;
+}
+
+// Each command's own checks once every argument is read, and what its words (`positional`) are.
+
+std::optional<UsageError> finish_merge(ParseState& state) {
+  Options& options = state.options;
+  if (state.positional.empty()) return UsageError{"grade merge needs the JSON reports (or class directories) to merge"};
+  if (options.similarity && options.out_dir.empty())
+    return UsageError{"--similarity goes with `grade merge --out DIR` of class directories"};
+  options.merge_files = state.positional;
+  return std::nullopt;
+}
+
+std::optional<UsageError> finish_class(ParseState& state) {
+  Options& options = state.options;
+  const std::vector<std::string>& positional = state.positional;
+  if (!state.week_seen) return UsageError{"missing --week N (see grade --help)"};
+  if (positional.size() != 1)
+    return UsageError{positional.empty() ? "missing SUBMISSIONS: a directory of student folders or a roster CSV"
+                                         : fmt::format("one SUBMISSIONS expected, got {}", positional.size())};
+  if (!options.keep_dir.empty()) return UsageError{"grade class keeps no cases (--keep): rerun one student for that"};
+  options.submissions = positional[0];
+  if (options.out_dir.empty()) options.out_dir = kDefaultClassOut;
+  return std::nullopt;
+}
+
+std::optional<UsageError> finish_similarity(ParseState& state) {
+  Options& options = state.options;
+  if (state.positional.size() != 1 || !options.out_dir.empty())
+    return UsageError{"grade similarity takes one CLASS_DIR, the --out of a `grade class` run"};
+  options.out_dir = state.positional[0];
+  options.similarity = true;
+  return std::nullopt;
+}
+
+std::optional<UsageError> finish_check_suites(ParseState& state) {
+  Options& options = state.options;
+  const std::vector<std::string>& positional = state.positional;
+  if (!state.word && !positional.empty())
+    return UsageError{fmt::format("--check-suites takes no student (got {})", positional[0])};
+  if (positional.size() > 1)
+    return UsageError{fmt::format("grade check-suites takes one DIR of suites, got {}", positional.size())};
+  if (positional.size() == 1) {
+    options.suites_dir = positional[0];
+    options.suites_dir_given = options.suites_dir != state.default_suites_dir;
+  }
+  return std::nullopt;
+}
+
+std::optional<UsageError> finish_grade_one(ParseState& state) {
+  Options& options = state.options;
+  const std::vector<std::string>& positional = state.positional;
+  if (options.coverage) return UsageError{"--coverage goes with `grade check-suites`"};
+  if (!state.week_seen) return UsageError{"missing --week N (see grade --help)"};
+  if (positional.size() != 1)
+    return UsageError{positional.empty() ? "missing STUDENT: the path of the compiler to grade"
+                                         : fmt::format("one STUDENT expected, got {}", positional.size())};
+  options.student = positional[0];
+  options.last_failed_file = last_failed_path(".", options.week);
+  return std::nullopt;
+}
+
+std::optional<UsageError> finish_mutants(ParseState& state) {
+  Options& options = state.options;
+  const std::vector<std::string>& positional = state.positional;
+  if (!state.week_seen) return UsageError{"grade mutants needs --week N (see grade mutants --help)"};
+  if (!state.word && !positional.empty())
+    return UsageError{fmt::format("--mutants takes no student (got {})", positional[0])};
+  if (positional.size() > 1)
+    return UsageError{fmt::format("grade mutants takes one list of mutants (all, or NAME,NAME), got {} words",
+                                  positional.size())};
+  if (positional.size() == 1) options.mutants = positional[0];
+  if (options.mutants.empty()) options.mutants = "all";
+  return std::nullopt;
+}
+
+std::optional<UsageError> finish_command(ParseState& state) {
+  switch (state.options.command) {
+    case Command::Merge: return finish_merge(state);
+    case Command::Class: return finish_class(state);
+    case Command::Similarity: return finish_similarity(state);
+    case Command::CheckSuites: return finish_check_suites(state);
+    case Command::Grade: return finish_grade_one(state);
+    case Command::Mutants: return finish_mutants(state);
+    case Command::Help: break;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string_view format_name(Format format) {
@@ -72,218 +326,38 @@ bool glob_matches(const std::string& pattern, const std::string& name) {
 
 std::variant<Options, UsageError> parse_options(const std::vector<std::string>& args, int default_jobs,
                                                 const std::string& default_suites_dir) {
-  Options options;
-  options.jobs = default_jobs > 0 ? default_jobs : 1;
-  options.suites_dir = default_suites_dir;
-  std::vector<std::string> positional;
-  bool format_seen = false;
-  bool week_seen = false;
+  ParseState state;
+  state.default_suites_dir = default_suites_dir;
+  state.options.jobs = default_jobs > 0 ? default_jobs : 1;
+  state.options.suites_dir = default_suites_dir;
 
   // `grade COMMAND ...`: the command is the first word; no word grades one student.
-  std::optional<Command> word;
   size_t k = 0;
   if (!args.empty()) {
     for (const auto& [name, command] : kCommandWords) {
       if (args[0] != name) continue;
-      options.command = command;
-      word = command;
+      state.options.command = command;
+      state.word = command;
       k = 1;
     }
   }
   for (; k < args.size(); ++k) {
-    std::string arg = args[k];
+    const std::string& arg = args[k];
     if (arg.size() < 2 || arg[0] != '-' || arg == "--") {
       if (arg == "--") {
-        positional.insert(positional.end(), args.begin() + static_cast<long>(k) + 1, args.end());
+        state.positional.insert(state.positional.end(), args.begin() + static_cast<long>(k) + 1, args.end());
         break;
       }
-      positional.push_back(arg);
+      state.positional.push_back(arg);
       continue;
     }
-    std::optional<std::string> inline_value;
-    if (arg.size() > 2 && arg.starts_with("-j") && arg[2] != '=') {  // -j8, as make and ninja take it
-      inline_value = arg.substr(2);
-      arg.resize(2);
-    } else if (size_t eq = arg.find('='); eq != std::string::npos) {
-      inline_value = arg.substr(eq + 1);
-      arg.resize(eq);
-    }
-    auto value = [&]() -> std::optional<std::string> {
-      if (inline_value) return inline_value;
-      if (k + 1 < args.size()) return args[++k];
-      return std::nullopt;
-    };
-    auto missing = [&] { return UsageError{fmt::format("{} needs a value (see grade --help)", arg)}; };
-    auto bad = [&](const std::string& v, std::string_view want) {
-      return UsageError{fmt::format("{} {}: expected {}", arg, v, want)};
-    };
-
-    if (arg == "-h" || arg == "--help") {
-      if (word) options.help_for = word;
-      else if (options.command != Command::Grade) options.help_for = options.command;  // grade --mutants --help
-      options.command = Command::Help;
-      return options;
-    } else if (arg == "--check-suites") {
-      // The old spelling of `grade check-suites [DIR]`, still taken.
-      options.command = Command::CheckSuites;
-      options.notes.push_back(old_spelling_note("--check-suites", "check-suites"));
-      // Optional DIR: `--check-suites=DIR`, or a following argument that is not an option.
-      if (inline_value) options.suites_dir = *inline_value;
-      else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.suites_dir = args[++k];
-      options.suites_dir_given = options.suites_dir != default_suites_dir;
-      continue;
-    } else if (arg == "--coverage" || arg == "--quiet" || arg == "-q" || arg == "--last-failed" ||
-               arg == "--similarity") {
-      if (inline_value) return UsageError{fmt::format("{} takes no value", arg)};
-      if (arg == "--coverage") options.coverage = true;
-      else if (arg == "--similarity") options.similarity = true;
-      else if (arg == "--last-failed") options.last_failed = true;
-      else options.quiet = true;
-      continue;
-    }
-    if (arg == "--mutants") {
-      // The old spelling of `grade mutants [LIST]`, still taken.
-      options.command = Command::Mutants;
-      options.notes.push_back(old_spelling_note("--mutants", "mutants"));
-      if (inline_value) options.mutants = *inline_value;
-      else if (k + 1 < args.size() && args[k + 1].rfind("-", 0) != 0) options.mutants = args[++k];
-      else options.mutants = "all";
-      continue;
-    }
-    static const std::set<std::string, std::less<>> kWithValue = {
-        "--week", "--suites", "--jobs", "-j", "--timeout", "--seed", "--only", "--max-failures", "--format",
-        "--output", "-o", "--shard", "--keep", "--sandbox", "--fuzz", "--json",
-        "--out", "--student-budget", "--mutants-json", "--handout"};
-    if (!kWithValue.contains(arg)) return UsageError{fmt::format("unknown option {} (see grade --help)", arg)};
-    auto v = value();
-    if (!v) return missing();
-    if (arg == "--week") {
-      if (!parse_int(*v, &options.week) || options.week < 1) return bad(*v, "a week number (1, 2, 3, ...)");
-      week_seen = true;
-    } else if (arg == "--suites") {
-      options.suites_dir = *v;
-      options.suites_dir_given = true;
-    } else if (arg == "--jobs" || arg == "-j") {
-      if (!parse_int(*v, &options.jobs) || options.jobs < 1 || options.jobs > 1024)
-        return bad(*v, "a number of parallel tests from 1 to 1024");
-    } else if (arg == "--timeout") {
-      double seconds = 0;
-      if (!parse_seconds(*v, &seconds)) return bad(*v, "a positive number of seconds");
-      options.timeout_seconds = seconds;
-    } else if (arg == "--student-budget") {
-      double seconds = 0;
-      if (!parse_seconds(*v, &seconds)) return bad(*v, "a positive number of seconds");
-      options.student_budget_seconds = seconds;
-    } else if (arg == "--seed") {
-      options.seed_is_secret = *v == "random";
-      if (options.seed_is_secret) options.seed = random_seed();
-      else if (!parse_int(*v, &options.seed)) return bad(*v, "an unsigned 64-bit integer, or random");
-    } else if (arg == "--only") {
-      options.only.push_back(*v);
-    } else if (arg == "--max-failures") {
-      if (!parse_int(*v, &options.max_failures) || options.max_failures < 1)
-        return bad(*v, "a positive number of failures");
-    } else if (arg == "--format") {
-      auto format = parse_format(*v);
-      if (!format) return bad(*v, "text, json, junit or gradescope");
-      options.outputs.push_back({*format, ""});
-      format_seen = true;
-    } else if (arg == "--output" || arg == "-o") {
-      if (options.outputs.empty() || !format_seen)
-        return UsageError{"--output must follow the --format it is for (e.g. --format json --output r.json)"};
-      if (!options.outputs.back().path.empty())
-        return UsageError{fmt::format("--output {}: the --format before it already has an --output", *v)};
-      options.outputs.back().path = *v;
-    } else if (arg == "--shard") {
-      options.shard = parse_shard(*v);
-      if (!options.shard) return bad(*v, "K/N with 1 <= K <= N, e.g. 2/4");
-    } else if (arg == "--keep") {
-      options.keep_dir = *v;
-    } else if (arg == "--sandbox") {
-      auto sandbox = parse_sandbox(*v);
-      if (!sandbox) return bad(*v, "auto, namespaces, uid or none");
-      options.sandbox = *sandbox;
-    } else if (arg == "--json") {
-      options.mutants_json = *v;
-    } else if (arg == "--fuzz") {
-      if (!parse_int(*v, &options.fuzz) || options.fuzz < 0) return bad(*v, "a number of generated programs");
-    } else if (arg == "--out") {
-      options.out_dir = *v;
-    } else if (arg == "--mutants-json") {
-      options.mutant_kills_file = *v;
-    } else if (arg == "--handout") {
-      options.handout_dir = *v;
-    }
+    if (std::optional<UsageError> error = read_option(args, &k, state)) return *error;
+    if (state.options.command == Command::Help) return state.options;
   }
 
-  if (options.outputs.empty()) options.outputs.push_back({Format::Text, ""});
-  int on_stdout = 0;
-  for (const ReportOutput& output : options.outputs) on_stdout += output.path.empty() ? 1 : 0;
-  if (on_stdout > 1) return UsageError{"only one --format can go to stdout: give the others an --output FILE"};
-
-  const bool of_a_class = options.command == Command::Class || options.command == Command::Merge ||
-                          options.command == Command::Similarity;
-  bool class_only = !options.out_dir.empty() || !options.mutant_kills_file.empty();
-  if (class_only && !of_a_class)
-    return UsageError{"--out and --mutants-json are options of `grade class` (see grade --help)"};
-  if (options.similarity && !of_a_class)
-    return UsageError{"--similarity is an option of `grade class` and `grade merge --out` (see grade --help)"};
-  if (!options.handout_dir.empty() && !options.similarity && options.command != Command::Similarity)
-    return UsageError{"--handout goes with --similarity or `grade similarity` (see grade --help)"};
-  switch (options.command) {
-    case Command::Merge:
-      if (positional.empty()) return UsageError{"grade merge needs the JSON reports (or class directories) to merge"};
-      if (options.similarity && options.out_dir.empty())
-        return UsageError{"--similarity goes with `grade merge --out DIR` of class directories"};
-      options.merge_files = positional;
-      break;
-    case Command::Class:
-      if (!week_seen) return UsageError{"missing --week N (see grade --help)"};
-      if (positional.size() != 1)
-        return UsageError{positional.empty() ? "missing SUBMISSIONS: a directory of student folders or a roster CSV"
-                                             : fmt::format("one SUBMISSIONS expected, got {}", positional.size())};
-      if (!options.keep_dir.empty()) return UsageError{"grade class keeps no cases (--keep): rerun one student for that"};
-      options.submissions = positional[0];
-      if (options.out_dir.empty()) options.out_dir = kDefaultClassOut;
-      break;
-    case Command::Similarity:
-      if (positional.size() != 1 || !options.out_dir.empty())
-        return UsageError{"grade similarity takes one CLASS_DIR, the --out of a `grade class` run"};
-      options.out_dir = positional[0];
-      options.similarity = true;
-      break;
-    case Command::CheckSuites:
-      if (!word && !positional.empty())
-        return UsageError{fmt::format("--check-suites takes no student (got {})", positional[0])};
-      if (positional.size() > 1)
-        return UsageError{fmt::format("grade check-suites takes one DIR of suites, got {}", positional.size())};
-      if (positional.size() == 1) {
-        options.suites_dir = positional[0];
-        options.suites_dir_given = options.suites_dir != default_suites_dir;
-      }
-      break;
-    case Command::Grade:
-      if (options.coverage) return UsageError{"--coverage goes with `grade check-suites`"};
-      if (!week_seen) return UsageError{"missing --week N (see grade --help)"};
-      if (positional.size() != 1)
-        return UsageError{positional.empty() ? "missing STUDENT: the path of the compiler to grade"
-                                             : fmt::format("one STUDENT expected, got {}", positional.size())};
-      options.student = positional[0];
-      options.last_failed_file = last_failed_path(".", options.week);
-      break;
-    case Command::Mutants:
-      if (!week_seen) return UsageError{"grade mutants needs --week N (see grade mutants --help)"};
-      if (!word && !positional.empty())
-        return UsageError{fmt::format("--mutants takes no student (got {})", positional[0])};
-      if (positional.size() > 1)
-        return UsageError{fmt::format("grade mutants takes one list of mutants (all, or NAME,NAME), got {} words",
-                                      positional.size())};
-      if (positional.size() == 1) options.mutants = positional[0];
-      if (options.mutants.empty()) options.mutants = "all";
-      break;
-    case Command::Help: break;
-  }
-  return options;
+  if (std::optional<UsageError> error = check_reports_and_class_options(state.options)) return *error;
+  if (std::optional<UsageError> error = finish_command(state)) return *error;
+  return state.options;
 }
 
 namespace {

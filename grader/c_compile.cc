@@ -116,29 +116,21 @@ std::string sanitizer_defaults_c(uint64_t rss_limit_mb) {
       rss_limit_mb);
 }
 
-CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb)
+CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb) : CCompiler(runner, rss_limit_mb, {}) {}
+
+CCompiler::CCompiler(CommandRunner& runner, uint64_t rss_limit_mb, const CompilerWeakenings& weakened)
     : runner_(runner), rss_limit_mb_(rss_limit_mb), cc_path_(find_on_path("cc")), cc_identity_(compiler_identity(cc_path_)),
-      work_counter_(std::make_unique<WorkCounter>(runner)) {
+      weakened_(weakened), work_counter_(std::make_unique<WorkCounter>(runner)) {
   std::error_code ec;
   std::string pattern = (std::filesystem::temp_directory_path(ec) / "uirgrade-cc-XXXXXX").string();
   if (ec) pattern = "/tmp/uirgrade-cc-XXXXXX";
   // mkdtemp's 0700: only the grader reads the binaries; each run gets copies of what it needs.
   if (mkdtemp(pattern.data()) != nullptr) dir_ = pattern;
-}
-
-void CCompiler::weaken_share_compiled_kernels() {
-  if (!dir_.empty()) chmod(dir_.c_str(), 0755);
-  std::lock_guard lock(mutex_);
-  weakened_shared_ = true;
-}
-
-void CCompiler::weaken_keep_every_compile() {
-  std::lock_guard lock(mutex_);
-  weakened_keep_every_compile_ = true;
+  if (!dir_.empty() && weakened_.share_compiled_kernels) chmod(dir_.c_str(), 0755);
 }
 
 CCompiler::~CCompiler() {
-  weakened_kept_.clear();  // their binaries first, then the directory
+  kept_when_weakened_.clear();  // their binaries first, then the directory
   std::error_code ec;
   if (!dir_.empty()) std::filesystem::remove_all(dir_, ec);
 }
@@ -155,7 +147,7 @@ uint64_t CCompiler::held_bytes() const {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir_, ec))
       if (entry.is_regular_file(ec)) bytes += entry.file_size(ec);
   std::lock_guard lock(mutex_);
-  for (const CompileOutcome& kept : weakened_kept_)
+  for (const CompileOutcome& kept : kept_when_weakened_)
     bytes += kept.preprocessed.size() + kept.call_graph.size() + kept.kernel_object.size();
   return bytes;
 }
@@ -242,7 +234,7 @@ CompileOutcome CCompiler::compile(const std::string& kernel_c, const std::string
     linked.message = "the C compiler wrote no call graph or object (-fcallgraph-info needs gcc 10 or later)";
   }
   std::lock_guard lock(mutex_);
-  if (weakened_keep_every_compile_) weakened_kept_.push_back(linked);
+  if (weakened_.keep_every_compile) kept_when_weakened_.push_back(linked);
   return linked;
 }
 

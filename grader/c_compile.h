@@ -25,6 +25,7 @@
 
 #include "grader/once_by_key.h"
 #include "grader/compile_limits.h"
+#include "grader/weakenings.h"
 #include "sandbox/process.h"
 
 namespace uirgrade {
@@ -68,6 +69,9 @@ class CCompiler {
   /// destructor. `rss_limit_mb` bounds the binaries' memory (the sanitizers need a huge address
   /// space, so RLIMIT_AS cannot be used for them).
   CCompiler(CommandRunner& runner, uint64_t rss_limit_mb);
+  /// Test-only: a compiler with the defences `weakened` names switched off (grader/weakenings.h),
+  /// to show an attack working before the real compiler blocks it. Never made by the CLI.
+  CCompiler(CommandRunner& runner, uint64_t rss_limit_mb, const CompilerWeakenings& weakened);
   ~CCompiler();
   CCompiler(const CCompiler&) = delete;
   CCompiler& operator=(const CCompiler&) = delete;
@@ -80,20 +84,9 @@ class CCompiler {
   /// kernel's compile; the driver, the grader's own, gets the defaults). Thread-safe.
   CompileOutcome compile(const std::string& kernel_c, const std::string& driver_c, const CompileLimits& limits = {});
 
-  /// Test-only weakening: compiled kernels and their cache in a directory every uid may list and
-  /// read (0755), as before issue 22, to show what a private cache prevents.
-  void weaken_share_compiled_kernels();
   /// Whether a kernel runs from the shared cache by its path (weakened) instead of from a copy in
   /// its own run directory.
-  bool shares_compiled_kernels() const {
-    std::lock_guard lock(mutex_);
-    return weakened_shared_;
-  }
-
-  /// Test-only weakening: every outcome is kept for the compiler's lifetime, its products in
-  /// memory and its binary on disk, as the cache of every kernel did before issue 39, to show the
-  /// growth that dropping them prevents.
-  void weaken_keep_every_compile();
+  bool shares_compiled_kernels() const { return weakened_.share_compiled_kernels; }
 
   int compiler_runs() const;  // how many times the compiler was started (objects and links)
   /// What the compiler holds now, between compiles: the bytes of its private directory (drivers'
@@ -124,9 +117,8 @@ class CCompiler {
   OnceByKey<CompileOutcome> drivers_{kDriverObjectsKept};
   int compiler_runs_ = 0;
   uint64_t kernels_compiled_ = 0;  // names each kernel's files apart
-  bool weakened_shared_ = false;
-  bool weakened_keep_every_compile_ = false;
-  std::vector<CompileOutcome> weakened_kept_;
+  const CompilerWeakenings weakened_;  // test seams (grader/weakenings.h): none but in a test
+  std::vector<CompileOutcome> kept_when_weakened_;  // keep_every_compile's outcomes
   std::unique_ptr<WorkCounter> work_counter_;
 };
 

@@ -142,8 +142,7 @@ TEST(GraderCCompile, WhatTheCompilerHoldsDoesNotGrowWithTheKernelsCompiled) {
   for (bool weakened : {true, false}) {
     FakeCompiler runner;
     runner.product_bytes = kProductBytes;
-    CCompiler compiler(runner, 512);
-    if (weakened) compiler.weaken_keep_every_compile();
+    CCompiler compiler(runner, 512, {.keep_every_compile = weakened});
     uint64_t most = 0;
     for (int k = 0; k < kKernels; ++k) {
       std::string binary_path;

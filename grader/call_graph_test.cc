@@ -113,7 +113,7 @@ TestResult grade_render(const std::filesystem::path& student, bool weakened, std
   GradeConfig config;
   config.student = config.student_path = student.string();
   config.week = 3;
-  config.weakened_text_only_render_rules = weakened;
+  config.weakened.text_only_render_rules = weakened;
   std::string error;
   std::unique_ptr<CommandRunner> runner = make_process_runner(Sandbox::Auto, &error);
   EXPECT_TRUE(runner) << error;

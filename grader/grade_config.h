@@ -12,6 +12,7 @@
 #include <string>
 
 #include "grader/compile_limits.h"
+#include "grader/weakenings.h"
 #include "sandbox/process.h"
 #include "testcase/case.h"
 
@@ -47,23 +48,7 @@ struct GradeConfig {
   std::string reproduce_student;
   std::string suites_arg;                 // `--suites DIR` for reproduce lines when not the default
   int fuzz_count = 0;                     // --fuzz N, repeated in reproduce lines of fuzz/<n> tests
-  /// Test-only weakening, never set by the CLI: the student is handed the whole test file, headers
-  /// included, instead of student_program() (spec §7), to show what blanking prevents.
-  bool weakened_hand_over_whole_file = false;
-  /// Test-only weakening, never set by the CLI: the render rules and `# render: loops=N` are checked
-  /// on the C's text only, not on the preprocessed unit and gcc's call graph (call_graph.h), to show
-  /// what those stop.
-  bool weakened_text_only_render_rules = false;
-  /// Test-only weakening, never set by the CLI: none of the pure-kernel checks of spec §6.2 (the
-  /// text, the preprocessed unit and call graph, the compiled object), to show what they stop.
-  bool weakened_no_pure_kernel_checks = false;
-  /// Test-only weakening, never set by the CLI: the driver calls kernel without locking the process
-  /// down first (oracle/kernel_lockdown.h), to show what the lockdown stops.
-  bool weakened_no_kernel_lockdown = false;
-  /// Test-only weakening, never set by the CLI: a `# render: work` kernel's counted run is not
-  /// compared with the oracle (its figure stands whatever it computed when counted), as before issue
-  /// 39, to show what the comparison stops.
-  bool weakened_counted_run_not_compared = false;
+  GradingWeakenings weakened;  // test seams (grader/weakenings.h): none but in a test, never from the CLI
   /// Minimises a failing generated test (generators/case_minimize.h): given it, a predicate saying whether
   /// a candidate test still fails the same way and the seconds it may take, the smallest such test.
   /// Unset: no minimising.

@@ -64,8 +64,8 @@ class HostileChannel : public ::testing::TestWithParam<std::string> {
     ProcessRequest request;
     request.argv = {UIRGRADE_BINARY_DIR "/students/student_hostile_mqueue_channel", "run", "prog.uir"};
     request.files = {{"prog.uir", "# expect: exit 0\n" + statement + "\n"}};
-    request.weakened_keep_leftovers = weakened;
-    ProcessResult result = ProcessRunner(GetParam() == "uid" ? Tier::Uid : Tier::Namespaces).run(request);
+    ProcessRunner runner(GetParam() == "uid" ? Tier::Uid : Tier::Namespaces, {.keep_leftovers = weakened});
+    ProcessResult result = runner.run(request);
     EXPECT_TRUE(result.exited && result.exit_code == 7) << result.internal_error << result.err;
     return result.err;
   }

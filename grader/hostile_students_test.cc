@@ -125,10 +125,10 @@ class HostileStudent : public ::testing::TestWithParam<std::string> {
     EXPECT_EQ(processes_named(graded.student), 0) << graded.student << " left processes";
   }
 
-  // The attack of student_<stem> run in this process by a runner with per-process limits only (the
-  // test-only weakening of sandbox/process.h) in this test's tier: what the whole-run limits stop.
+  // The attack of student_<stem> run in this process by a runner with per-process limits only (a
+  // test-only weakening, sandbox/weakenings.h) in this test's tier: what the whole-run limits stop.
   static ProcessResult run_weakened(const std::string& stem, double wall_seconds) {
-    ProcessRunner weak(tier(), true);
+    ProcessRunner weak(tier(), {.per_process_limits_only = true});
     ProcessRequest request;
     request.argv = {std::string(UIRGRADE_BINARY_DIR "/students/student_") + stem};
     request.limits.wall_seconds = request.limits.cpu_seconds = wall_seconds;
@@ -231,8 +231,7 @@ TEST_P(HostileStudent, AUidsKeyringCarriesNothingFromOneRunToTheNext) {
     ProcessRequest request;
     request.argv = {student, "run", "prog.uir"};
     request.files = {{"prog.uir", "# a header\n" + secret + "\n"}};
-    request.weakened_no_syscall_filter = weakened;
-    ProcessResult result = ProcessRunner(tier()).run(request);
+    ProcessResult result = ProcessRunner(tier(), {.no_syscall_filter = weakened}).run(request);
     EXPECT_TRUE(result.exited && result.exit_code == 7) << result.internal_error << result.err;
     return result.err;
   };
@@ -312,7 +311,7 @@ TEST_P(HostileStudent, ARenderIncludingDevZeroIsRefusedAndTheCompilerIsHeldToIts
   request.argv = {"/usr/bin/cc", "-E", "kernel.c", "-o", "out"};
   request.files = {{"kernel.c", "#include \"/dev/zero\"\n"}};
   request.limits = compiler;
-  ProcessResult weak = ProcessRunner(tier(), true).run(request);
+  ProcessResult weak = ProcessRunner(tier(), {.per_process_limits_only = true}).run(request);
   EXPECT_GT(weak.peak_rss_bytes, compiler.memory_bytes) << "cc1 grows past the whole-run limit";
   std::string error;
   ProcessResult limited = make_process_runner(GetParam() == "uid" ? Sandbox::Uid : Sandbox::Namespaces, &error)->run(request);
@@ -335,9 +334,9 @@ TEST_P(HostileStudent, AKernelThatCallsSystemIsHeldToTheRunsLimitsAndLeavesNothi
   size_t n;
   while ((n = fread(buffer, 1, sizeof buffer, render)) > 0) kernel_c.append(buffer, n);
   ASSERT_EQ(pclose(render), 0);
-  ProcessRunner weak(tier(), true);
-  CCompiler compiler(weak, 2048);
-  compiler.weaken_share_compiled_kernels();  // the weakened run reads the kernel from the cache by its path
+  ProcessRunner weak(tier(), {.per_process_limits_only = true});
+  // The weakened run reads the kernel from the shared cache by its path.
+  CCompiler compiler(weak, 2048, {.share_compiled_kernels = true});
   // The driver without its lockdown (oracle/kernel_lockdown.h), which refuses system()'s fork.
   CompileOutcome compiled = compiler.compile(kernel_c, uir::render_driver({}, "prog.uir", false));
   ASSERT_EQ(compiled.status, CompileOutcome::Status::Ok) << compiled.message;
@@ -413,10 +412,9 @@ TEST_P(HostileStudent, ALoopbackClientReachesNoServiceOfTheMachine) {
   LoopbackListener listener(secret);
   ASSERT_TRUE(listener.listening()) << strerror(errno);
   // The uid tier's network is the machine's: without the syscall filter the student reads the secret.
-  ProcessRequest unfiltered;
-  unfiltered.argv = {UIRGRADE_BINARY_DIR "/students/student_hostile_loopback_client"};
-  unfiltered.weakened_no_syscall_filter = true;
-  ProcessResult weak = ProcessRunner(tier()).run(unfiltered);
+  ProcessRequest client;
+  client.argv = {UIRGRADE_BINARY_DIR "/students/student_hostile_loopback_client"};
+  ProcessResult weak = ProcessRunner(tier(), {.no_syscall_filter = true}).run(client);
   if (tier() == Tier::Uid) {
     EXPECT_NE(weak.err.find("LOOT: net " + secret), std::string::npos) << weak.err;
   }

@@ -1,6 +1,6 @@
 // Issue 22's attacks on the render path, in every tier this machine gives: hostile kernels
 // (grader/testdata/hostile/kernels/*.c, printed by a student's `render`) graded once with the
-// pure-kernel checks switched off (GradeConfig::weakened_no_pure_kernel_checks: the attack works,
+// pure-kernel checks switched off (GradingWeakenings::no_pure_kernel_checks: the attack works,
 // the test passes) and once as the grader grades (refused, with the rule that names the trick); a
 // compile-time bomb against the compile limits and the student's budget; and a classmate's kernel
 // read from the compile cache, which only the weakened, shared cache allows.
@@ -54,8 +54,8 @@ class PureKernelAttack : public ::testing::TestWithParam<std::string> {
     config.student = config.student_path = student_rendering(kernel_c, dir_ / name).string();
     config.week = 3;
     config.compile_limits = limits;
-    config.weakened_no_pure_kernel_checks = weakened;
-    config.weakened_no_kernel_lockdown = weakened;  // else the run-time lockdown stops what the checks let through
+    config.weakened.no_pure_kernel_checks = weakened;
+    config.weakened.no_kernel_lockdown = weakened;  // else the run-time lockdown stops what the checks let through
     if (budget)
       config.deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*budget));
@@ -173,8 +173,7 @@ TEST_P(PureKernelAttack, AClassmatesCompiledKernelIsReadableOnlyFromTheWeakenedS
   const std::string kernel_c = "#include <stdint.h>\nint32_t kernel(void) { return 0; }\n";
   for (bool weakened : {true, false}) {
     SCOPED_TRACE(weakened ? "shared cache" : "private cache");
-    CCompiler compiler(*runner_, 2048);
-    if (weakened) compiler.weaken_share_compiled_kernels();
+    CCompiler compiler(*runner_, 2048, {.share_compiled_kernels = weakened});
     CompileOutcome compiled = compiler.compile(kernel_c, uir::render_driver({}, "prog.uir"));
     ASSERT_EQ(compiled.status, CompileOutcome::Status::Ok) << compiled.message;
     // Another student's test, as its own borrowed uid (or in its own namespaces), reads the path.

@@ -190,14 +190,14 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     return outcome;
   }
   CheckTimer check_timer(limits, config);
-  if (auto forbidden = config.weakened_no_pure_kernel_checks
+  if (auto forbidden = config.weakened.no_pure_kernel_checks
                            ? std::nullopt
                            : check_timer.timed([&] { return find_forbidden_construct(rendered.out); })) {
     outcome.failure = forbidden_judgement(*forbidden);
     return outcome;
   }
   if ((outcome.failure = check_timer.over())) return outcome;
-  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile, !config.weakened_no_kernel_lockdown);
+  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile, !config.weakened.no_kernel_lockdown);
   CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c, compile_limits_for(config));
   outcome.compile_seconds = compiled.seconds;
   if (compiled.status == CompileOutcome::Status::CompileLimit) {
@@ -217,7 +217,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
 
   // The same rules on what the compiler compiled: no macro or function pointer gets past.
-  auto forbidden = config.weakened_text_only_render_rules || config.weakened_no_pure_kernel_checks
+  auto forbidden = config.weakened.text_only_render_rules || config.weakened.no_pure_kernel_checks
                        ? std::nullopt
                        : check_timer.timed([&] {
                            return find_forbidden_in_compiled(compiled.preprocessed, compiled.call_graph,
@@ -229,7 +229,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
   if ((outcome.failure = check_timer.over())) return outcome;
   // The object that is linked: what no check of the text saw (kernel_object_check.h).
-  if (auto impure = config.weakened_no_pure_kernel_checks
+  if (auto impure = config.weakened.no_pure_kernel_checks
                         ? std::nullopt
                         : find_impure_object(compiled.kernel_object, compiled.driver_references)) {
     outcome.failure = judged(Verdict::ForbiddenConstruct, fmt::format("kernel.c: render: {} (spec §6.2)", *impure), "");
@@ -237,7 +237,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   }
   if (test.render_loops) {
     // Counted on what was compiled: a loop written through a macro is a loop each time it is used.
-    int loops = config.weakened_text_only_render_rules ? count_for_loops(outcome.rendered_c)
+    int loops = config.weakened.text_only_render_rules ? count_for_loops(outcome.rendered_c)
                                                        : count_for_loops_in_preprocessed(compiled.preprocessed);
     if (loops != *test.render_loops) {
       outcome.failure = judged(
@@ -270,7 +270,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     MeasuredWork measured = measure_work(test, expected, outcome.rendered_c,
                                          uir::render_driver(expected.specs, kProgramFile, false), limits,
                                          compile_limits_for(config), compiler.work_counter(),
-                                         !config.weakened_counted_run_not_compared);
+                                         !config.weakened.counted_run_not_compared);
     if (measured.failure)
       outcome.failure = std::move(measured.failure);
     else
@@ -282,7 +282,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
 }  // namespace
 
 std::string handed_program(const TestCase& test, const GradeConfig& config) {
-  return config.weakened_hand_over_whole_file ? test.source : student_program(test.source);
+  return config.weakened.hand_over_whole_file ? test.source : student_program(test.source);
 }
 
 ProcessLimits limits_for_test(const TestCase& test, const GradeConfig& config,

@@ -24,7 +24,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// A runner that changes each request before `inner` runs it (a shorter limit, a weakened filter).
+/// A runner that changes each request before `inner` runs it (a shorter limit).
 struct AdjustedRunner : CommandRunner {
   CommandRunner& inner;
   std::function<void(ProcessRequest&)> adjust;
@@ -135,7 +135,7 @@ TEST_P(SubmissionBuild, ABuildReachesNoNetwork) {
                                 listener.port()));
   ProcessRunner runner(tier());
   if (tier() == Tier::Uid) {
-    AdjustedRunner unfiltered(runner, [](ProcessRequest& request) { request.weakened_no_syscall_filter = true; });
+    ProcessRunner unfiltered(tier(), {.no_syscall_filter = true});
     BuildOutcome weak = build_submission(dir_.string(), unfiltered);
     EXPECT_NE(weak.log.find("CONNECTED"), std::string::npos) << weak.message << weak.log;
     EXPECT_EQ(listener.connections(), 1) << "without the filter the build reaches the listener";

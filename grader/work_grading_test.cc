@@ -84,10 +84,10 @@ class WorkGrading : public ::testing::TestWithParam<std::string> {
   }
 
   TestResult grade(const TestCase& test, const std::string& kernel_c, const std::string& name,
-                   bool weakened_counted_run_not_compared = false, bool weakened_no_pure_kernel_checks = false) {
+                   bool counted_run_not_compared = false, bool no_pure_kernel_checks = false) {
     GradeConfig config;
-    config.weakened_counted_run_not_compared = weakened_counted_run_not_compared;
-    config.weakened_no_pure_kernel_checks = weakened_no_pure_kernel_checks;
+    config.weakened.counted_run_not_compared = counted_run_not_compared;
+    config.weakened.no_pure_kernel_checks = no_pure_kernel_checks;
     config.student = config.student_path = student_rendering(kernel_c, dir_ / name).string();
     config.week = 3;
     config.seed = 7;

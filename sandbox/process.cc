@@ -23,8 +23,9 @@ namespace {
 const BwrapStatus& bwrap_status() {
   static const BwrapStatus status = [] {
     if (find_bwrap().empty()) return BwrapStatus{false, "bwrap is not installed (no /usr/bin/bwrap)"};
-    return probe_bwrap(
-        [](const ProcessRequest& request) { return run_in_tier(request, Tier::Namespaces, true, nullptr, nullptr); });
+    return probe_bwrap([](const ProcessRequest& request) {
+      return run_in_tier(request, Tier::Namespaces, true, SandboxWeakenings{}, nullptr, nullptr);
+    });
   }();
   return status;
 }
@@ -68,20 +69,23 @@ std::string limits_in_force(Tier tier, bool whole_run_limits) {
 
 struct ProcessRunner::CheckedAccess : AccessChecks {};
 
-ProcessRunner::ProcessRunner(Tier tier, bool weakened_per_process_limits_only, SandboxReuse reuse)
-    : tier_(tier),
-      per_process_limits_only_(weakened_per_process_limits_only),
-      checked_access_(std::make_unique<CheckedAccess>()) {
+ProcessRunner::ProcessRunner(Tier tier, SandboxReuse reuse) : ProcessRunner(tier, reuse, SandboxWeakenings{}) {}
+
+ProcessRunner::ProcessRunner(Tier tier, const SandboxWeakenings& weakened)
+    : ProcessRunner(tier, SandboxReuse::ResetBetweenRuns, weakened) {}
+
+ProcessRunner::ProcessRunner(Tier tier, SandboxReuse reuse, const SandboxWeakenings& weakened)
+    : tier_(tier), weakened_(weakened), checked_access_(std::make_unique<CheckedAccess>()) {
   // Joining a sandbox's namespaces takes root's capabilities; an unprivileged grader starts bwrap.
   if (reuse != SandboxReuse::Never && tier == Tier::Namespaces && running_as_root())
-    pool_ = std::make_unique<SandboxPool>(reuse == SandboxReuse::ResetBetweenRuns);
+    pool_ = std::make_unique<SandboxPool>(!weakened_.no_reset_between_runs);
 }
 
 ProcessRunner::~ProcessRunner() = default;
 
 ProcessResult ProcessRunner::run(const ProcessRequest& request) {
-  return run_in_tier(request, tier_, has_whole_run_limits(tier_, per_process_limits_only_), pool_.get(),
-                     checked_access_.get());
+  return run_in_tier(request, tier_, has_whole_run_limits(tier_, weakened_.per_process_limits_only), weakened_,
+                     pool_.get(), checked_access_.get());
 }
 
 size_t ProcessRunner::sandboxes_built() const { return pool_ ? pool_->sandboxes_built() : 0; }
@@ -89,7 +93,7 @@ size_t ProcessRunner::sandboxes_built() const { return pool_ ? pool_->sandboxes_
 std::string ProcessRunner::isolation() const {
   std::string identity = running_as_root() ? "a borrowed unprivileged uid per run (" + borrowed_uids_description() + ")"
                                            : fmt::format("the grader's uid {}", getuid());
-  std::string limits = limits_in_force(tier_, has_whole_run_limits(tier_, per_process_limits_only_));
+  std::string limits = limits_in_force(tier_, has_whole_run_limits(tier_, weakened_.per_process_limits_only));
   switch (tier_) {
     case Tier::Namespaces:
       return fmt::format("namespaces (bubblewrap: mount, pid, net, ipc and uts namespaces, minimal root{}), {}, {}",

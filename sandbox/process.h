@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sandbox/sandbox_tier.h"
+#include "sandbox/weakenings.h"
 
 namespace uirgrade {
 
@@ -80,12 +81,6 @@ struct ProcessRequest {
   /// namespaces tier a pre-built sandbox with them may serve the run (sandbox/sandbox_pool.h),
   /// reset between runs, instead of a bubblewrap started for this run alone.
   bool reuse_sandbox = false;
-  /// Test-only weakening, never set by the grader: no syscall filter (sandbox/syscall_filter.h),
-  /// to show the channels through a borrowed uid's keyring that the filter closes.
-  bool weakened_no_syscall_filter = false;
-  /// Test-only weakening, never set by the grader: the uid tier does not remove what the borrowed
-  /// uid left outside its working directory (sandbox/leftovers.h), to show the channels it closes.
-  bool weakened_keep_leftovers = false;
 };
 
 struct ProcessResult {
@@ -127,15 +122,13 @@ class CommandRunner {
 enum class SandboxReuse {
   ResetBetweenRuns,  // the grader's way
   Never,             // a bubblewrap for every run (a bench's baseline)
-  WeakenedNoReset,   // tests only: what passes between runs when the reset is left out
 };
 class ProcessRunner : public CommandRunner {
  public:
-  /// `weakened_per_process_limits_only` is a test-only weakening, never set by the CLI: no cgroup,
-  /// no memory measured, no working-directory cap and no process limit, only the per-process
-  /// rlimits (CPU, file size), to show what the whole-run limits stop.
-  explicit ProcessRunner(Tier tier, bool weakened_per_process_limits_only = false,
-                         SandboxReuse reuse = SandboxReuse::ResetBetweenRuns);
+  explicit ProcessRunner(Tier tier, SandboxReuse reuse = SandboxReuse::ResetBetweenRuns);
+  /// Test-only: a runner with the defences `weakened` names switched off (sandbox/weakenings.h),
+  /// to show an attack working before the real runner blocks it. Never made by the grader or the CLI.
+  ProcessRunner(Tier tier, const SandboxWeakenings& weakened);
   ~ProcessRunner() override;
   ProcessResult run(const ProcessRequest& request) override;
   std::string isolation() const override;
@@ -144,9 +137,10 @@ class ProcessRunner : public CommandRunner {
   size_t sandboxes_built() const;
 
  private:
+  ProcessRunner(Tier tier, SandboxReuse reuse, const SandboxWeakenings& weakened);
   struct CheckedAccess;  // what a borrowed uid was found able to read (process.cc)
   Tier tier_;
-  bool per_process_limits_only_;
+  SandboxWeakenings weakened_;  // test seams (sandbox/weakenings.h): none but in a test
   std::unique_ptr<SandboxPool> pool_;
   std::unique_ptr<CheckedAccess> checked_access_;
 };

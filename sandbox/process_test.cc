@@ -259,7 +259,7 @@ TEST_P(ProcessTest, EndlessAllocationIsStoppedAtTheMemoryLimit) {
 // all (the runner weakened to per-process limits), where each hog holds what it wants.
 TEST(ProcessMemory, WithoutACgroupTheRunsMeasuredMemoryEndsIt) {
   if (!running_as_root()) GTEST_SKIP() << "the weakened runner without a memory limit is the uid tier's: root only";
-  ProcessRunner unlimited(Tier::Uid, true), none(Tier::None);
+  ProcessRunner unlimited(Tier::Uid, {.per_process_limits_only = true}), none(Tier::None);
   ProcessRequest one;
   one.argv = {student("hostile_hold_memory")};
   one.limits.memory_bytes = 256ull << 20;
@@ -440,7 +440,7 @@ TEST(ProcessIsolation, AutoTakesNamespacesExactlyWhenBwrapWorksElseUidWhenRoot) 
 }
 
 TEST(ProcessIsolation, TheSandboxLineNamesTheLimitsInForce) {
-  ProcessRunner real(Tier::Uid), weakened(Tier::Uid, true);
+  ProcessRunner real(Tier::Uid), weakened(Tier::Uid, {.per_process_limits_only = true});
   const std::string line = real.isolation();
   EXPECT_NE(line.find("working directory 256 MiB and 10000 files (measured while it runs)"), std::string::npos) << line;
   if (cgroup_layout().limits_memory() && cgroup_layout().limits_processes()) {

@@ -37,10 +37,11 @@ class AccessChecks {
 };
 
 /// Runs `request` in `tier`: with the whole run's limits (cgroup, working-directory cap, process
-/// count) when `whole_run_limits`, in a pre-built sandbox of `pool` when there is one (may be null),
-/// with `access_checks` (may be null) remembering which paths the borrowed uids could use.
-ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits, SandboxPool* pool,
-                          AccessChecks* access_checks);
+/// count) when `whole_run_limits`, with the defences `weakened` names switched off (test seams,
+/// sandbox/weakenings.h; none but in a test), in a pre-built sandbox of `pool` when there is one
+/// (may be null), with `access_checks` (may be null) remembering which paths the borrowed uids could use.
+ProcessResult run_in_tier(const ProcessRequest& request, Tier tier, bool whole_run_limits,
+                          const SandboxWeakenings& weakened, SandboxPool* pool, AccessChecks* access_checks);
 
 /// The working directory of a run in `tier` is a size-limited tmpfs where the grader can mount one;
 /// the uid tier always measures instead, as in the container it stands for (no CAP_SYS_ADMIN).

@@ -133,8 +133,9 @@ struct ClaimedUids {
 // Locks up to kClaimBatch free uids after the cursor and keeps those that own no process. A uid
 // that owns processes is skipped and left alone: they may be another grader's students (another
 // container sees none of our locks) or left by a grader of ours that crashed; either way this grader
-// did not start them. False with *error when none is free.
-bool claim_batch(uint64_t first_id, std::atomic<uint64_t>& cursor, ClaimedUids& claimed, std::string* error) {
+// did not start them (unless weakened to kill them). False with *error when none is free.
+bool claim_batch(uint64_t first_id, std::atomic<uint64_t>& cursor, ClaimedUids& claimed,
+                 const SandboxWeakenings& weakened, std::string* error) {
   for (uint64_t attempt = 0; attempt < kIdCount && claimed.ready.empty();) {
     std::vector<std::pair<uid_t, int>> locked;
     for (; attempt < kIdCount && locked.size() < kClaimBatch; attempt++) {
@@ -159,7 +160,7 @@ bool claim_batch(uint64_t first_id, std::atomic<uint64_t>& cursor, ClaimedUids& 
         claimed.ready.emplace_back(uid, fd);
         continue;
       }
-      if (UidLease::weakened_kill_busy_uids) kill_every_process_of(uid);
+      if (weakened.kill_busy_uids) kill_every_process_of(uid);
       close(fd);
     }
   }
@@ -185,8 +186,6 @@ Borrowing& borrowing() {
 
 }  // namespace
 
-bool UidLease::weakened_kill_busy_uids = false;
-
 std::string borrowed_uids_description() {
   const Borrowing& state = borrowing();
   if (!state.range) return state.error;
@@ -202,7 +201,7 @@ uid_t UidLease::next_candidate_for_tests() {
   return static_cast<uid_t>(state.window_first + state.cursor.load() % kIdCount);
 }
 
-std::optional<UidLease> UidLease::claim(std::string* error) {
+std::optional<UidLease> UidLease::claim(std::string* error, const SandboxWeakenings& weakened) {
   Borrowing& state = borrowing();
   if (!state.range) {
     *error = state.error;
@@ -211,7 +210,7 @@ std::optional<UidLease> UidLease::claim(std::string* error) {
   if (!lock_directory_ready(error)) return std::nullopt;
   // Each search starts after the last claim, so that a uid is reused as late as possible.
   std::lock_guard lock(state.claimed.mutex);
-  if (state.claimed.ready.empty() && !claim_batch(state.window_first, state.cursor, state.claimed, error))
+  if (state.claimed.ready.empty() && !claim_batch(state.window_first, state.cursor, state.claimed, weakened, error))
     return std::nullopt;
   auto [uid, fd] = state.claimed.ready.front();
   state.claimed.ready.pop_front();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sandbox/process.h"
+#include "sandbox/weakenings.h"
 
 namespace uirgrade {
 
@@ -25,8 +26,9 @@ bool running_as_root();
 class UidLease {
  public:
   /// Claims a free uid: one that no other lease holds and that owns no process. Uids are locked
-  /// and checked in batches; the rest of a batch waits, locked, for the next claims.
-  static std::optional<UidLease> claim(std::string* error);
+  /// and checked in batches; the rest of a batch waits, locked, for the next claims. `weakened`:
+  /// test seams (sandbox/weakenings.h), none but in a test.
+  static std::optional<UidLease> claim(std::string* error, const SandboxWeakenings& weakened = {});
   UidLease(UidLease&& other) noexcept;
   UidLease& operator=(UidLease&&) = delete;
   UidLease(const UidLease&) = delete;
@@ -36,9 +38,6 @@ class UidLease {
 
   /// Test-only: the uid the next claim tries first; uids claimed and waiting are released first.
   static uid_t next_candidate_for_tests();
-  /// Test-only weakening: a claim kills the processes of a busy uid, as it once did (another
-  /// grader's students among them), instead of skipping the uid.
-  static bool weakened_kill_busy_uids;
 
  private:
   UidLease(uid_t uid, int lock_fd) : uid_(uid), lock_fd_(lock_fd) {}

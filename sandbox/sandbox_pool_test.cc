@@ -39,13 +39,13 @@ class SandboxReuseTest : public ::testing::Test {
     return request;
   }
 
+  // Run by a runner without the syscall filter, which refuses mq_open: the pool's reset of
+  // /dev/mqueue is tested on its own.
   static ProcessRequest traces() {
     ProcessRequest request;
     request.argv = {UIRGRADE_BINARY_DIR "/students/student_hostile_traces"};
     request.reuse_sandbox = true;
     request.read_only_paths = {UIRGRADE_BINARY_DIR "/students"};
-    // The pool's reset of /dev/mqueue is tested on its own, without the filter that refuses mq_open.
-    request.weakened_no_syscall_filter = true;
     return request;
   }
 
@@ -84,7 +84,7 @@ TEST_F(SandboxReuseTest, RunsOneAfterAnotherShareOneSandboxEachAsItsOwnUid) {
 
 TEST_F(SandboxReuseTest, WithoutTheResetARunLeavesTracesForTheNext) {
   // The weakened pool, to show that the channel is real: the second run finds the first's traces.
-  ProcessRunner weakened(Tier::Namespaces, false, SandboxReuse::WeakenedNoReset);
+  ProcessRunner weakened(Tier::Namespaces, {.no_syscall_filter = true, .no_reset_between_runs = true});
   ProcessResult first = weakened.run(traces());
   ProcessResult second = weakened.run(traces());
   ASSERT_TRUE(first.started && second.started) << first.internal_error << second.internal_error;
@@ -96,7 +96,7 @@ TEST_F(SandboxReuseTest, WithoutTheResetARunLeavesTracesForTheNext) {
 }
 
 TEST_F(SandboxReuseTest, TheResetLeavesNothingForTheNextRun) {
-  ProcessRunner runner(Tier::Namespaces);
+  ProcessRunner runner(Tier::Namespaces, {.no_syscall_filter = true});
   ProcessResult first = runner.run(traces());
   ProcessResult second = runner.run(traces());
   ASSERT_TRUE(first.started && second.started) << first.internal_error << second.internal_error;

@@ -107,12 +107,10 @@ TEST(UidLease, AUidOwnedByAnotherGradersStudentIsSkippedAndItsProcessLeftAlive) 
   std::string error;
   int status = 0;
   {
-    UidLease::weakened_kill_busy_uids = true;
     const uid_t taken = UidLease::next_candidate_for_tests();
     const pid_t other_student = sleeper_as(taken);
     ASSERT_GT(other_student, 0);
-    std::optional<UidLease> lease = UidLease::claim(&error);
-    UidLease::weakened_kill_busy_uids = false;
+    std::optional<UidLease> lease = UidLease::claim(&error, {.kill_busy_uids = true});
     ASSERT_TRUE(lease) << error;
     EXPECT_NE(lease->uid(), taken);
     ASSERT_EQ(waitpid(other_student, &status, 0), other_student);
