@@ -87,8 +87,9 @@ std::string placement_outcome(const std::string& text, const Mutants& mutants) {
   return outcome;
 }
 
-/// What a grader sees of `uir-oracle run PROG` or `uir-mutant NAME run PROG`, in one line: "exit 0 | 0: 1 2 | 1: 3",
-/// "exit 1 assert 9 | ..." (the line stderr names), "exit 2 E-RULE line 7", or "exit N" for a crash.
+/// What a grader sees of `uir-oracle run PROG` or `uir-mutant NAME run PROG`, in one line:
+/// "exit 0 | 0: 1 2 | 1: 3", "exit 1 assert 9 | ..." (the line stderr names), "exit 2 E-RULE line 7",
+/// or "exit N" for a crash.
 std::string run_outcome(const std::string& text, const std::string& stdin_text, const Mutants& mutants) {
   if (header(text, "command") == "render") return rendered_outcome(text, stdin_text, mutants);
   if (header(text, "compare") == "placement") return placement_outcome(text, mutants);
@@ -164,8 +165,8 @@ TEST(Mutants, TheRenderedCOfEachMutantRunsAsItsSimulationSays) {
     ASSERT_TRUE(binary.built) << binary.compiler_output;
     oracle_testing::write_text_file(dir.path() / "in.txt", input);
     int code = oracle_testing::shell("ASAN_OPTIONS=detect_leaks=0:exitcode=86 UBSAN_OPTIONS=halt_on_error=1:exitcode=86 " +
-                              binary.exe.string() + " < " + (dir.path() / "in.txt").string() + " > " +
-                              (dir.path() / "out.txt").string() + " 2>/dev/null");
+                                     binary.exe.string() + " < " + (dir.path() / "in.txt").string() + " > " +
+                                     (dir.path() / "out.txt").string() + " 2>/dev/null");
     std::string c_outcome = "exit " + std::to_string(code);
     if (code == 0 || code == 1) {
       std::string lines = oracle_testing::read_text_file(dir.path() / "out.txt");
