@@ -30,12 +30,13 @@ COPY bench /opt/uirgrade/src/bench
 # information is 80% of their size). /opt/uirgrade is made root's only HERE, in the build stage,
 # because the uid tier refuses to grade when a student uid can read the suites or the grader, and a
 # chmod in the final stage would copy every file into a second layer. /grading, root's only too, is
-# where a course mounts what students must not reach (docs/ci/kubernetes-job.yml).
+# where a course mounts what students must not reach (docs/ci/kubernetes-job.yml). uir-mutant, which
+# grading does not run, is there for an instructor's demo class of catalogued bugs (docs/mutants.md).
 RUN cd /opt/uirgrade/src \
-    && BUILD_DIR=/opt/uirgrade/build BUILD_TARGETS="grade uir-oracle uirgen" ./scripts/build.sh -DUIRGRADE_BUILD_TESTS=OFF \
+    && BUILD_DIR=/opt/uirgrade/build BUILD_TARGETS="grade uir-oracle uirgen uir-mutant" ./scripts/build.sh -DUIRGRADE_BUILD_TESTS=OFF \
     && mkdir -p /stage/opt/uirgrade/build /stage/opt/uirgrade/src /stage/autograder \
     && mkdir -m 0700 /stage/grading \
-    && for tool in grade uir-oracle uirgen; do strip -o /stage/opt/uirgrade/build/$tool /opt/uirgrade/build/$tool; done
+    && for tool in grade uir-oracle uirgen uir-mutant; do strip -o /stage/opt/uirgrade/build/$tool /opt/uirgrade/build/$tool; done
 COPY suites /stage/opt/uirgrade/src/suites
 COPY docker/run_autograder /stage/autograder/run_autograder
 # /autograder as run_autograder leaves it (searchable, nothing in it for others): the CI recipes grade
@@ -60,7 +61,8 @@ RUN apt-get update \
 COPY --from=build /stage/ /
 RUN ln -s /opt/uirgrade/build/grade /usr/local/bin/grade \
     && ln -s /opt/uirgrade/build/uir-oracle /usr/local/bin/uir-oracle \
-    && ln -s /opt/uirgrade/build/uirgen /usr/local/bin/uirgen
+    && ln -s /opt/uirgrade/build/uirgen /usr/local/bin/uirgen \
+    && ln -s /opt/uirgrade/build/uir-mutant /usr/local/bin/uir-mutant
 
 # The grader runs as root (no USER line): it runs each student process under a borrowed
 # unprivileged uid, so a default container (GitHub Actions, GitLab, Gradescope, Kubernetes) gets the

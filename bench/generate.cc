@@ -47,7 +47,7 @@ void bench_generation(int week, int programs) {
       programs / with_compile, invalid);
 }
 
-void bench_planted_bug(const char* name, const uir::Mutants& bugs, int searches) {
+void bench_planted_bug(const char* name, const uirgrade::Mutants& bugs, int searches) {
   for (int search = 0; search < searches; ++search) {
     Clock::time_point start = Clock::now();
     for (uint64_t k = 1; k <= 5000; ++k) {
@@ -77,8 +77,8 @@ void bench_planted_bug(const char* name, const uir::Mutants& bugs, int searches)
 int main(int argc, char** argv) {
   int programs = argc > 1 ? std::atoi(argv[1]) : 20000;
   for (int week = 1; week <= 3; ++week) bench_generation(week, programs);
-  uir::Mutants loads = uir::Mutants::of(uir::Mutant::LoadsNeverMove);
-  uir::Mutants siblings = uir::Mutants::of(uir::Mutant::SubsetScope);
+  uirgrade::Mutants loads = uirgrade::Mutants::of(uirgrade::Mutant::LoadsNeverMove);
+  uirgrade::Mutants siblings = uirgrade::Mutants::of(uirgrade::Mutant::SubsetScope);
   bench_planted_bug("loads never move into loops", loads, 3);
   bench_planted_bug("sibling loops in declaration order", siblings, 3);
   return 0;

@@ -1,5 +1,5 @@
 // bench_minimize: how small the grader's minimising gets the failures of each planted bug (issue 12's
-// target: <= 12 statements, median over 20 seeds). For each mutant of oracle/mutants.def and each
+// target: <= 12 statements, median over 20 seeds). For each mutant of mutation/catalogue.def and each
 // seed, the week's generated tests (weeks.yaml's counts, as `grade --seed S` makes them) are graded
 // against the mutant in-process (grader/mutant_runner.h), and the first generated test it fails is
 // minimised by grade's own driver and minimiser (grader/minimize_failures.h, kGradeMinimizeLimits: the
@@ -31,7 +31,7 @@
 #include "grader/mutant_runner.h"
 #include "grader/minimize_failures.h"
 #include "grader/suite.h"
-#include "oracle/mutants.h"
+#include "mutation/catalogue.h"
 #include "uirgrade_paths.h"
 
 namespace {
@@ -64,16 +64,16 @@ double median(std::vector<double> values) {
 
 /// The minimised failures of one mutant on the generated tests of one seed, minimised by grade's own
 /// driver (grader/minimize_failures.h) with grade's minimiser, recorded on the way.
-std::vector<Minimized> minimize_for_seed(const uir::MutantInfo& mutant, int week, uint64_t seed,
+std::vector<Minimized> minimize_for_seed(const uirgrade::MutantInfo& mutant, int week, uint64_t seed,
                                          const std::map<std::string, int>& fuzz_counts, const Options& options,
                                          bool* caught) {
   std::vector<TestCase> tests = uirgen::make_fuzz_tests(week, fuzz_counts, seed);
   if (options.exact)
     for (TestCase& test : tests) test.tolerance = Tolerance{0, 0};
-  MutantRunner runner(uir::Mutants::of(mutant.id));
+  MutantRunner runner(uirgrade::Mutants::of(mutant.id));
   CCompiler compiler(runner, 4096);
   GradeConfig config;
-  config.student = "uir-oracle --mutant " + std::string(mutant.name);
+  config.student = "uir-mutant " + std::string(mutant.name);
   config.student_path = "mutant:" + std::string(mutant.name);
   config.week = week;
   config.seed = seed;
@@ -107,7 +107,7 @@ std::vector<Minimized> minimize_for_seed(const uir::MutantInfo& mutant, int week
   return out;
 }
 
-void bench_mutant(const uir::MutantInfo& mutant, const Options& options, const std::map<std::string, int>& counts) {
+void bench_mutant(const uirgrade::MutantInfo& mutant, const Options& options, const std::map<std::string, int>& counts) {
   std::vector<double> before, after, attempts, seconds;
   int caught = 0, largest = 0;
   for (int s = 1; s <= options.seeds; ++s) {
@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
   std::printf("%-28s %5s %4s %8s %8s %6s %9s %8s\n", "mutant", "seeds", "n", "before", "after", "worst",
               "attempts", "seconds");
   auto start = std::chrono::steady_clock::now();
-  for (const uir::MutantInfo& mutant : uir::mutant_catalogue()) {
+  for (const uirgrade::MutantInfo& mutant : uirgrade::mutant_catalogue()) {
     if (!options.mutants.empty() &&
         std::find(options.mutants.begin(), options.mutants.end(), mutant.name) == options.mutants.end())
       continue;

@@ -96,11 +96,12 @@ int main(int argc, char** argv) {
   for (const TestCase& test : with_work)
     if (test.render_work && test.mode == Mode::Render) work_tests.push_back(test);
 
-  // The students: the oracle's CLI, and the mutant through a wrapper beside a copy of it.
+  // The students: the oracle's CLI, and the mutant through a wrapper beside a copy of uir-mutant.
   fs::path dir = fs::temp_directory_path() / fmt::format("uirgrade-bench-work-{}", getpid());
   fs::create_directories(dir);
   fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "uir-oracle");
-  std::ofstream(dir / "mutant") << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant values-in-uses-loop \"$@\"\n";
+  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-mutant", dir / "uir-mutant");
+  std::ofstream(dir / "mutant") << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-mutant\" values-in-uses-loop \"$@\"\n";
   fs::permissions(dir, fs::perms::all & ~fs::perms::group_write & ~fs::perms::others_write);
   fs::permissions(dir / "mutant", fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                       fs::perms::others_read | fs::perms::others_exec);

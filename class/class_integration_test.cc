@@ -1,5 +1,5 @@
 // End-to-end `grade class`: a class of ten built from the oracle, its catalogued mutants
-// (uir-oracle --mutant) and the misbehaving students of grader/testdata/students, plus a missing
+// (uir-mutant) and the misbehaving students of grader/testdata/students, plus a missing
 // and a non-executable submission. The run is killed for real (SIGKILL) once a few students are
 // saved, rerun, and must reuse exactly those; then the gradebook's rows and the report are checked.
 #include <fcntl.h>
@@ -78,10 +78,11 @@ TEST(ClassIntegration, TenStudentsKilledHalfwayResumeAndFillTheGradebook) {
   fs::path dir = fs::temp_directory_path() / ("uirgrade-class-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::path subs = dir / "subs", out = dir / "out";
-  std::string oracle = kBinaryDir + "/uir-oracle", students = kBinaryDir + "/students/";
+  std::string oracle = kBinaryDir + "/uir-oracle", mutant = kBinaryDir + "/uir-mutant";
+  std::string students = kBinaryDir + "/students/";
   write_wrapped(subs, "ann", oracle);
-  write_wrapped(subs, "bob", oracle, "--mutant loads-never-move");
-  write_wrapped(subs, "cy", oracle, "--mutant subset-scope");
+  write_wrapped(subs, "bob", mutant, "loads-never-move");
+  write_wrapped(subs, "cy", mutant, "subset-scope");
   write_wrapped(subs, "dan", students + "student_segfault");
   write_wrapped(subs, "eve", students + "student_print_garbage");
   write_wrapped(subs, "fay", students + "student_exit_seven");

@@ -9,7 +9,7 @@
 #include "reports/json_writer.h"
 #include "grader/suite.h"
 #include "base/comma_list.h"
-#include "oracle/mutants.h"
+#include "mutation/catalogue.h"
 
 namespace uirgrade {
 
@@ -102,11 +102,11 @@ void write_kill_matrix_json(const KillMatrix& matrix, std::ostream& out) {
 int run_mutants(const Options& options, const FuzzSource& fuzz, std::ostream& out, std::ostream& err) {
   std::vector<std::string> names;
   if (options.mutants.empty() || options.mutants == "all") {
-    for (const uir::MutantInfo& m : uir::mutant_catalogue()) names.emplace_back(m.name);
+    for (const MutantInfo& m : mutant_catalogue()) names.emplace_back(m.name);
   } else {
     for (const std::string& name : uirgrade::split_commas(options.mutants)) {
-      if (!uir::find_mutant(name)) {
-        err << fmt::format("grade mutants: unknown mutant '{}' (uir-oracle --list-mutants)\n", name);
+      if (!find_mutant(name)) {
+        err << fmt::format("grade mutants: unknown mutant '{}' (uir-mutant --list)\n", name);
         return 2;
       }
       names.push_back(name);

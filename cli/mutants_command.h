@@ -1,4 +1,4 @@
-// `grade mutants [all|NAME,...]`: every mutant of the catalogue (oracle/mutants.h) graded like a
+// `grade mutants [all|NAME,...]`: every mutant of the catalogue (mutation/catalogue.h) graded like a
 // student against the week's suites and generated tests, in-process (mutation/mutant_grading.h), and
 // the kill matrix: for each mutant the tests that kill it, the rule clauses those tests exercise
 // (testcase/clauses.h) and the score it would get, the survivors, for each test the mutants only it

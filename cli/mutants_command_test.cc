@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "grader/suite.h"
-#include "oracle/mutants.h"
+#include "mutation/catalogue.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
@@ -44,7 +44,7 @@ TEST(KillMatrix, TheShippedWeek3SuitesKillEveryMutant) {
   auto loaded = load_week(std::string(UIRGRADE_SOURCE_DIR) + "/suites", 3);
   ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded));
   std::vector<std::string> all;
-  for (const uir::MutantInfo& info : uir::mutant_catalogue()) all.emplace_back(info.name);
+  for (const MutantInfo& info : mutant_catalogue()) all.emplace_back(info.name);
   KillMatrix m = kill_matrix(std::get<LoadedWeek>(loaded).tests, all, 3, 1, 2);
   for (const MutantRow& row : m.mutants)
     EXPECT_FALSE(row.killed_by.empty() && row.more_work_on.empty()) << row.name << " survives the suites";
@@ -55,7 +55,7 @@ TEST(KillMatrix, TheShippedWeek3SuitesKillEveryMutant) {
   EXPECT_NE(std::find(values->more_work_on.begin(), values->more_work_on.end(), "week3/work_gemm_16:render"),
             values->more_work_on.end());
   for (const TestCase& test : std::get<LoadedWeek>(loaded).tests)
-    EXPECT_TRUE(mutant_passes(test, compute_expected(test, 1), uir::Mutants())) << test.name << " fails the oracle";
+    EXPECT_TRUE(mutant_passes(test, compute_expected(test, 1), Mutants())) << test.name << " fails the oracle";
 }
 
 }  // namespace

@@ -479,7 +479,7 @@ constexpr const char* kCheckSuites = R"(CHECKING SUITES
 
 constexpr const char* kMutants = R"(THE MUTANTS
     grade mutants [all|NAME,...] --week N [--json FILE] [--suites DIR] [--fuzz N] [--jobs N]
-    Grades the course's classic bugs (all, or NAME,NAME; uir-oracle --list-mutants) in-process as
+    Grades the course's classic bugs (all, or NAME,NAME; uir-mutant --list) in-process as
     students against week N's tests, prints the kill matrix (docs/mutants.md) with the rule clauses
     each killing test exercises; exits 0 iff every mutant is killed and every clause of the week is
     exercised.

@@ -1,6 +1,6 @@
 // Work counted by the real `grade` on the shipped week-3 work tests (issue 26): the oracle's CLI
 // handed in as a student is 1.00x the oracle on every one of them, and the mutant that computes
-// every value in the innermost loop of its uses (`uir-oracle --mutant values-in-uses-loop`) passes
+// every value in the innermost loop of its uses (`uir-mutant values-in-uses-loop`) passes
 // them all with more work on GEMM, its hot lines pointing at the statements that depend on fewer
 // ranges than the loop they run in. The figures are printed for the record (docs/students.md).
 #include <sys/stat.h>
@@ -33,11 +33,12 @@ class WorkEndToEnd : public ::testing::Test {
     ASSERT_FALSE(area_.empty());
     students_ = readable_temp_dir("uirgrade-work-students");
     for (const char* name : {"oracle", "mutant"}) {
+      const bool mutant = std::string(name) == "mutant";
+      const std::string tool = mutant ? "uir-mutant" : "uir-oracle";
       fs::create_directories(students_ / name);
-      fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", students_ / name / "uir-oracle");
-      std::ofstream(students_ / name / "student-uirc")
-          << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" "
-          << (std::string(name) == "mutant" ? "--mutant values-in-uses-loop " : "") << "\"$@\"\n";
+      fs::copy_file(UIRGRADE_BINARY_DIR "/" + tool, students_ / name / tool);
+      std::ofstream(students_ / name / "student-uirc") << "#!/bin/sh\nexec \"$(dirname \"$0\")/" << tool << "\" "
+                                                       << (mutant ? "values-in-uses-loop " : "") << "\"$@\"\n";
     }
     ASSERT_EQ(std::system(("chmod -R a+rX " + students_.string() + " && chmod a+x " + students_.string() +
                            "/*/student-uirc").c_str()),

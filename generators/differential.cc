@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "oracle/mutant_variant.h"
+#include "mutation/catalogue_variant.h"
 #include "oracle/oracle.h"
 #include "oracle/seeded_random.h"
 
@@ -38,13 +38,13 @@ std::vector<uir::SlotData> random_inputs(const std::vector<uir::SlotSpec>& specs
   return out;
 }
 
-Outcome run_program(const std::string& text, uint64_t seed, const uir::Mutants& mutants) {
+Outcome run_program(const std::string& text, uint64_t seed, const uirgrade::Mutants& mutants) {
   return run_program_on(text, [seed](const std::vector<uir::SlotSpec>& specs) { return random_inputs(specs, seed); },
                         mutants);
 }
 
-Outcome run_program_on(const std::string& text, const InputsFor& inputs_for, const uir::Mutants& mutants) {
-  uir::Compiled compiled = uir::compile("fuzz.uir", text, uir::mutant_variant(mutants));
+Outcome run_program_on(const std::string& text, const InputsFor& inputs_for, const uirgrade::Mutants& mutants) {
+  uir::Compiled compiled = uir::compile("fuzz.uir", text, uirgrade::mutant_variant(mutants));
   Outcome out;
   out.error = compiled.error;
   if (compiled.error) return out;

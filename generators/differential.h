@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "mutation/catalogue.h"
 #include "oracle/data.h"
 #include "oracle/error.h"
 #include "oracle/linearize.h"
-#include "oracle/mutants.h"
 
 namespace uirgen {
 
@@ -30,12 +30,12 @@ struct Outcome {
 };
 
 /// Compiles `text` (with `bugs` planted into the linearizer) and runs it on random_inputs(seed).
-Outcome run_program(const std::string& text, uint64_t seed, const uir::Mutants& mutants = {});
+Outcome run_program(const std::string& text, uint64_t seed, const uirgrade::Mutants& mutants = {});
 
 /// The input data a run gets for the buffers of its program.
 using InputsFor = std::function<std::vector<uir::SlotData>(const std::vector<uir::SlotSpec>&)>;
 /// The same on inputs_for(the program's buffers): the minimiser keeps a failing test's own data.
-Outcome run_program_on(const std::string& text, const InputsFor& inputs_for, const uir::Mutants& mutants = {});
+Outcome run_program_on(const std::string& text, const InputsFor& inputs_for, const uirgrade::Mutants& mutants = {});
 
 /// Whether two outcomes differ: validity and rule, exit code, assert line, or any buffer word (every
 /// NaN equals every NaN).

@@ -1,5 +1,5 @@
 // The live fuzzer: its tests are reproducible and their headers say what the grader's own loader
-// reads back; a bug planted into the linearizer (oracle/mutants.h) is found among
+// reads back; a bug planted into the linearizer (mutation/catalogue.h) is found among
 // generated week-3 programs and minimised to a small program that still shows it.
 #include "generators/fuzz.h"
 
@@ -62,7 +62,7 @@ TEST(Fuzz, AssertLineInHeaderIsTheOraclesOnTheFullFile) {
 
 struct PlantedBug {
   const char* name;
-  uir::Mutants bugs;
+  uirgrade::Mutants bugs;
   int max_statements;  // what the smallest of the minimised programs may have
 };
 
@@ -70,8 +70,8 @@ struct PlantedBug {
 // must have at most 12 statements (a sibling-order bug needs two loops, each with its store, end and
 // after, so about a dozen is what such a program takes).
 TEST(Fuzz, FindsAndMinimizesEachPlantedBug) {
-  uir::Mutants loads = uir::Mutants::of(uir::Mutant::LoadsNeverMove);
-  uir::Mutants siblings = uir::Mutants::of(uir::Mutant::SubsetScope);
+  uirgrade::Mutants loads = uirgrade::Mutants::of(uirgrade::Mutant::LoadsNeverMove);
+  uirgrade::Mutants siblings = uirgrade::Mutants::of(uirgrade::Mutant::SubsetScope);
   for (const PlantedBug& planted : {PlantedBug{"loads never move into loops", loads, 12},
                                     PlantedBug{"sibling loops in declaration order", siblings, 12}}) {
     int found = 0;

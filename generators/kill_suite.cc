@@ -18,9 +18,9 @@
 #include "generators/fuzz.h"
 #include "generators/generate.h"
 #include "generators/case_minimize.h"
+#include "mutation/catalogue.h"
 #include "mutation/catalogue_case.h"
 #include "mutation/mutant_grading.h"
-#include "oracle/mutants.h"
 #include "testcase/case_headers.h"
 
 namespace uirgen {
@@ -79,14 +79,14 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
       options.week, {{"valid", options.candidates - options.candidates / 4}, {"invalid", options.candidates / 4}},
       options.seed);
   size_t generated = candidates.size();
-  for (const uir::MutantInfo& m : uir::mutant_catalogue())
+  for (const uirgrade::MutantInfo& m : uirgrade::mutant_catalogue())
     if (m.week <= options.week)
       if (std::optional<TestCase> test = uirgrade::catalogue_test_case(m, options.week)) candidates.push_back(std::move(*test));
   for (TestCase& test : candidates) exact(test);
   // A mutant that changes only the work (values-in-uses-loop) has no outcome to kill: the suites'
   // `# render: work` tests see it (grade mutants' work column), a kill suite cannot.
   std::vector<std::string> names;
-  for (const uir::MutantInfo& m : uir::mutant_catalogue())
+  for (const uirgrade::MutantInfo& m : uirgrade::mutant_catalogue())
     if (m.week <= options.week && !uirgrade::catalogue_work_only(m)) names.emplace_back(m.name);
 
   KillMatrix matrix = kill_matrix(candidates, names, options.week, options.seed, options.jobs);

@@ -1,6 +1,6 @@
 // `uirgen --kill-mutants`: a small hidden suite that kills every mutant of the catalogue. Candidates
 // are generated programs (generators/fuzz.h) and the catalogue's own smallest programs
-// (oracle/testdata/mutants/); the kill matrix of all of them (mutation/mutant_grading.h) is covered
+// (mutation/testdata/mutants/); the kill matrix of all of them (mutation/mutant_grading.h) is covered
 // greedily (each step keeps the candidate that kills the most mutants not killed yet, the smaller on
 // a tie), each kept valid program is minimised while it still kills the mutants it was kept for
 // (generators/minimize.cc, within a time budget), and the kept tests are written as a suite that

@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "generators/fuzz.h"
-#include "oracle/mutants.h"
+#include "mutation/catalogue.h"
 #include "testcase/case_headers.h"
 
 namespace uirgen {
@@ -30,7 +30,7 @@ TEST(KillSuite, IsSmallAndKillsEveryMutant) {
   std::ostringstream log;
   ASSERT_EQ(write_kill_suite(options, log), 0) << log.str();
   // Every mutant of the catalogue but values-in-uses-loop, which changes no result (docs/mutants.md).
-  size_t killable = uir::mutant_catalogue().size() - 1;
+  size_t killable = uirgrade::mutant_catalogue().size() - 1;
   EXPECT_NE(log.str().find(fmt::format("kills {} of {} mutants", killable, killable)), std::string::npos) << log.str();
 
   int files = 0;

@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "generators/generate.h"
-#include "oracle/mutant_variant.h"
+#include "mutation/catalogue_variant.h"
 #include "oracle/oracle.h"
 #include "uirgrade_paths.h"
 
@@ -77,7 +77,7 @@ std::string read_file(const std::filesystem::path& path) {
 TEST(LinearizeInvariants, CatchTheBooksAttemptB) {
   // The check itself can fail: the planted attempt (b) nests the reduce loop inside the output loop,
   // so the read-back of the row sum runs deeper than its open ranges need.
-  const OracleVariant& attempt_b = mutant_variant(Mutants::of(Mutant::SubsetScope));
+  const OracleVariant& attempt_b = uirgrade::mutant_variant(uirgrade::Mutants::of(uirgrade::Mutant::SubsetScope));
   Compiled compiled = compile("t.uir", read_file(UIRGRADE_SOURCE_DIR "/suites/week3/sub_rowsum_output_range_first.uir"),
                               attempt_b);
   ASSERT_FALSE(compiled.error.has_value());

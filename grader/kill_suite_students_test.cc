@@ -1,6 +1,6 @@
 // uirgen --kill-mutants (generators/kill_suite.h) as the grader sees its suite: the grader's loader
 // reads it on its own (its weeks.yaml names only it), and a mutant run as a real student process (a
-// script that execs `uir-oracle --mutant NAME`, graded by the real process runner and C compiler)
+// script that execs `uir-mutant NAME`, graded by the real process runner and C compiler)
 // fails it, while the oracle passes it.
 #include "generators/kill_suite.h"
 
@@ -14,7 +14,6 @@
 
 #include "grader/grade.h"
 #include "grader/suite.h"
-#include "oracle/mutants.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {
@@ -45,8 +44,8 @@ TEST(KillSuiteAsStudents, TheGraderLoadsItAndAMutantProcessFailsIt) {
   for (std::string name : {"", "loads-never-move", "params-in-file-order", "f32-printed-6-digits"}) {
     SCOPED_TRACE(name);
     std::filesystem::path script = dir / (name.empty() ? std::string("oracle.sh") : name + ".sh");
-    std::ofstream(script) << "#!/bin/sh\nexec " << UIRGRADE_BINARY_DIR << "/uir-oracle "
-                          << (name.empty() ? "" : "--mutant " + name) << " \"$@\"\n";
+    std::ofstream(script) << "#!/bin/sh\nexec " << UIRGRADE_BINARY_DIR
+                          << (name.empty() ? "/uir-oracle" : "/uir-mutant " + name) << " \"$@\"\n";
     chmod(script.c_str(), 0755);
     CCompiler compiler(*runner, 4096);
     GradeConfig config;

@@ -21,7 +21,7 @@ using Clock = std::chrono::steady_clock;
 
 GradeConfig mutant_config(const char* mutant) {
   GradeConfig config;
-  config.student = std::string("uir-oracle --mutant ") + mutant;
+  config.student = std::string("uir-mutant ") + mutant;
   config.student_path = std::string("mutant:") + mutant;
   config.week = 3;
   config.seed = 1;
@@ -30,7 +30,7 @@ GradeConfig mutant_config(const char* mutant) {
 
 TEST(MinimizeFailures, EveryFailingGeneratedTestIsMinimized) {
   // A range that runs one iteration too many fails nearly every generated week-3 program.
-  MutantRunner runner(uir::Mutants::of(uir::Mutant::RangeInclusive));
+  MutantRunner runner(Mutants::of(Mutant::RangeInclusive));
   CCompiler compiler(runner, 64);
   GradeConfig config = mutant_config("range-inclusive");
   config.minimize = [](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails,
@@ -104,7 +104,7 @@ TEST(MinimizeFailures, TheFailuresShareOneBudgetAndOnlyCheapGeneratedOnesAreMini
   GradeConfig config;
   config.minimize = recorder.hook();
   config.minimize_seconds = 0.4;
-  MutantRunner runner{uir::Mutants()};
+  MutantRunner runner{Mutants()};
   CCompiler compiler(runner, 4);
   Clock::time_point start = Clock::now();
   minimize_generated_failures(tests, results, config, runner, compiler);
@@ -126,7 +126,7 @@ TEST(MinimizeFailures, NothingIsMinimizedAfterTheStudentsDeadline) {
   GradeConfig config;
   config.minimize = recorder.hook();
   config.deadline = Clock::now() - std::chrono::seconds(1);
-  MutantRunner runner{uir::Mutants()};
+  MutantRunner runner{Mutants()};
   CCompiler compiler(runner, 4);
   minimize_generated_failures(tests, results, config, runner, compiler);
   EXPECT_TRUE(recorder.names.empty());

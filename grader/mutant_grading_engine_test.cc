@@ -10,10 +10,10 @@
 #include "generators/fuzz.h"
 #include "grader/render_check.h"
 #include "grader/suite.h"
+#include "mutation/catalogue_variant.h"
 #include "mutation/mutant_grading.h"
 #include "testcase/student_program.h"
 #include "uirgrade_paths.h"
-#include "oracle/mutant_variant.h"
 
 namespace uirgrade {
 namespace {
@@ -28,9 +28,9 @@ std::vector<TestCase> shipped_and_generated_tests() {
 
 TEST(MutantGradingAgainstTheEngine, EveryMutantsCHasOnlyAllowedConstructsAndTheLinearizersLoops) {
   std::vector<TestCase> tests = shipped_and_generated_tests();
-  for (const uir::MutantInfo& m : uir::mutant_catalogue()) {
+  for (const MutantInfo& m : mutant_catalogue()) {
     for (const TestCase& test : tests) {
-      uir::Compiled compiled = uir::compile(kProgramFile, student_program(test.source), uir::mutant_variant(uir::Mutants::of(m.id)));
+      uir::Compiled compiled = uir::compile(kProgramFile, student_program(test.source), mutant_variant(Mutants::of(m.id)));
       if (compiled.error) continue;
       std::string c = uir::render_c(compiled);
       // Past spec §6.2's 1 MiB a render is refused unread; such tests (week 1's 33000 names) are

@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "grader/file_text.h"
+#include "mutation/catalogue_variant.h"
+#include "mutation/mutant_run.h"
 #include "oracle/cli.h"
-#include "oracle/mutant_run.h"
-#include "oracle/mutant_variant.h"
 
 namespace uirgrade {
 namespace {
@@ -49,14 +49,14 @@ ProcessResult MutantRunner::student_command(const ProcessRequest& request) {
   uir::ProgramFile file{request.argv[2], *text};
   std::istringstream in(request.stdin_data);
   std::ostringstream out, err;
-  int code = request.argv[1] == "run" ? uir::cli_run(file, in, out, err, uir::mutant_variant(mutants_))
-                                      : uir::cli_render(file, out, err, uir::mutant_variant(mutants_));
+  int code = request.argv[1] == "run" ? uir::cli_run(file, in, out, err, mutant_variant(mutants_))
+                                      : uir::cli_render(file, out, err, mutant_variant(mutants_));
   if (request.argv[1] == "render" && code == 0) {
     std::lock_guard lock(mutex_);
     program_of_c_[out.str()] = *text;
   }
   ProcessResult result = exited(code, out.str(), err.str());
-  if (code == uir::kMutantHangExit) result.exited = false, result.timed_out = true;
+  if (code == kMutantHangExit) result.exited = false, result.timed_out = true;
   return result;
 }
 
@@ -111,13 +111,13 @@ ProcessResult MutantRunner::kernel(const ProcessRequest& request) {
     }
     program = found->second;
   }
-  uir::Compiled compiled = uir::compile("prog.uir", program, uir::mutant_variant(mutants_));
+  uir::Compiled compiled = uir::compile("prog.uir", program, mutant_variant(mutants_));
   auto data = uir::parse_slot_data(request.stdin_data, uir::slot_specs(compiled.program));
   if (compiled.error || !std::holds_alternative<std::vector<uir::SlotData>>(data))
     return exited(3, "", "stdin: malformed\n");
-  uir::RunResult r = uir::run_with_mutants(compiled, std::get<std::vector<uir::SlotData>>(data),
-                                           mutants_.showing_in(uir::MUTANT_RENDER));
-  if (r.exit_code == uir::kMutantHangExit) {
+  uir::RunResult r = run_with_mutants(compiled, std::get<std::vector<uir::SlotData>>(data),
+                                      mutants_.showing_in(MUTANT_RENDER));
+  if (r.exit_code == kMutantHangExit) {
     ProcessResult hung = exited(0, "", "");
     hung.exited = false;
     hung.timed_out = true;

@@ -30,17 +30,17 @@ ProcessRequest student(const std::string& command, const std::string& stdin_data
 }
 
 TEST(MutantRunner, RunIsTheMutantsRun) {
-  MutantRunner runner(uir::Mutants::of(uir::Mutant::LoadsNeverMove));
+  MutantRunner runner(Mutants::of(Mutant::LoadsNeverMove));
   ProcessResult r = runner.run(student("run", "0: 1 2 3\n1: 0\n"));
   EXPECT_TRUE(r.started && r.exited);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "0: 1 2 3\n1: 3\n");  // the accumulator load never moves: 0 + x[2]
-  MutantRunner oracle{uir::Mutants()};
+  MutantRunner oracle{Mutants()};
   EXPECT_EQ(oracle.run(student("run", "0: 1 2 3\n1: 0\n")).out, "0: 1 2 3\n1: 6\n");
 }
 
 TEST(MutantRunner, RenderThenCompileThenKernelRunsTheRenderedProgram) {
-  MutantRunner runner(uir::Mutants::of(uir::Mutant::LoadsNeverMove));
+  MutantRunner runner(Mutants::of(Mutant::LoadsNeverMove));
   ProcessResult rendered = runner.run(student("render", ""));
   ASSERT_EQ(rendered.exit_code, 0);
   std::string binary = (std::filesystem::temp_directory_path() / "mutant_runner_test_kernel").string();
@@ -64,7 +64,7 @@ TEST(MutantRunner, RenderThenCompileThenKernelRunsTheRenderedProgram) {
 }
 
 TEST(MutantRunner, AnUnknownCommandIsAnInternalErrorNotAVerdict) {
-  MutantRunner runner{uir::Mutants()};
+  MutantRunner runner{Mutants()};
   ProcessRequest r;
   r.argv = {"/bin/never-compiled"};
   EXPECT_FALSE(runner.run(r).started);
@@ -76,7 +76,7 @@ TEST(MutantRunner, AnUnknownCommandIsAnInternalErrorNotAVerdict) {
 TEST(MutantRunner, WithoutAMutantItPassesEveryShippedTest) {
   auto loaded = load_week(std::string(UIRGRADE_SOURCE_DIR) + "/suites", 3);
   ASSERT_TRUE(std::holds_alternative<LoadedWeek>(loaded));
-  MutantRunner runner{uir::Mutants()};
+  MutantRunner runner{Mutants()};
   CCompiler compiler(runner, 4096);
   GradeConfig config;
   config.student = config.student_path = "mutant:none";

@@ -1,5 +1,5 @@
-// Every command a report prints works as printed (issue 12): a student with one planted bug (the
-// oracle's `--mutant loads-never-move`) is graded with --keep, and each command of each printed
+// Every command a report prints works as printed (issue 12): a student with one planted bug
+// (`uir-mutant loads-never-move`) is graded with --keep, and each command of each printed
 // reproduce block, and of each kept README.txt (the minimised programs' too), is run as a student
 // would paste it: `grade` must reproduce the failure (exit 1, never a usage error), and each
 // reproduce.sh must say the case still differs from the oracle (exit 1), and the same case passes
@@ -52,9 +52,9 @@ std::vector<std::string> reproduce_lines(const std::string& text) {
 
 TEST(PrintedCommands, EveryPrintedCommandRunsAsPrinted) {
   fs::path dir = readable_temp_dir("uirgrade-printed");
-  fs::path student = dir / "buggy-uirc";  // beside its own copy of the oracle: a sandboxed student sees only its dir
-  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "uir-oracle");
-  std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant loads-never-move \"$@\"\n";
+  fs::path student = dir / "buggy-uirc";  // beside its own copy of the tool: a sandboxed student sees only its dir
+  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-mutant", dir / "uir-mutant");
+  std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-mutant\" loads-never-move \"$@\"\n";
   chmod(student.c_str(), 0755);
   // accumulator fails in both modes; the generated programs include some the bug breaks, and those
   // are minimised and kept with their own README.
@@ -110,7 +110,8 @@ TEST(PrintedCommands, ReproduceScriptPassesOnceTheCompilerIsFixed) {
   fs::path dir = readable_temp_dir("uirgrade-reproduce-fixed");
   fs::path student = dir / "uirc";
   fs::copy_file(UIRGRADE_BINARY_DIR "/uir-oracle", dir / "uir-oracle");
-  std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant loads-never-move \"$@\"\n";
+  fs::copy_file(UIRGRADE_BINARY_DIR "/uir-mutant", dir / "uir-mutant");
+  std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-mutant\" loads-never-move \"$@\"\n";
   chmod(student.c_str(), 0755);
   Shell graded = run_in(dir, "grade --week 3 ./uirc --only 'week3/accumulator' --keep kept -j 2 --quiet");
   ASSERT_EQ(graded.exit_code, 1) << graded.output;
@@ -124,7 +125,7 @@ TEST(PrintedCommands, ReproduceScriptPassesOnceTheCompilerIsFixed) {
     Shell fixed = run_in(dir, "sh " + (kept / "reproduce.sh").string());
     EXPECT_EQ(fixed.exit_code, 0) << fixed.output;
     EXPECT_NE(fixed.output.find("reproduce: the same as the oracle"), std::string::npos) << fixed.output;
-    std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-oracle\" --mutant loads-never-move \"$@\"\n";
+    std::ofstream(student) << "#!/bin/sh\nexec \"$(dirname \"$0\")/uir-mutant\" loads-never-move \"$@\"\n";
   }
   fs::remove_all(dir);
 }

@@ -24,7 +24,7 @@
 #include "grader/render_check.h"
 #include "grader/suite.h"
 #include "testcase/case_data.h"
-#include "oracle/mutant_variant.h"
+#include "mutation/catalogue_variant.h"
 #include "oracle/oracle.h"
 
 namespace uirgrade {
@@ -56,7 +56,7 @@ void for_each_stmt(const uir::Program& program, F&& f) {
 
 class Checker {
  public:
-  Checker(std::ostream& out, const uir::Mutants& mutants) : out_(out), mutants_(mutants) {}
+  Checker(std::ostream& out, const Mutants& mutants) : out_(out), mutants_(mutants) {}
 
   void problem(const std::string& file, int line, const std::string& message) {
     ++problems_;
@@ -65,7 +65,7 @@ class Checker {
 
   /// Checks one test file (its first TestCase; modes share the file and its headers).
   void check(const TestCase& test, bool has_render_mode) {
-    uir::Compiled compiled = uir::compile(test.path, test.source, uir::mutant_variant(mutants_));
+    uir::Compiled compiled = uir::compile(test.path, test.source, mutant_variant(mutants_));
     if (test.expect_exit == 2) return check_invalid(test, compiled);
     if (compiled.error)
       return problem(test.path, header_line(test, "expect"),
@@ -222,7 +222,7 @@ class Checker {
   }
 
   std::ostream& out_;
-  uir::Mutants mutants_;
+  Mutants mutants_;
   int problems_ = 0;
   std::map<uir::Op, std::map<int, int>> op_tests_;
   std::map<std::string, std::map<int, int>> rule_counts_;
@@ -276,7 +276,7 @@ void warn_near_duplicate_abouts(const std::vector<TestCase>& tests, std::ostream
 
 }  // namespace
 
-int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants, bool coverage,
+int check_suites(const std::string& suites_dir, std::ostream& out, const Mutants& mutants, bool coverage,
                  SuiteTests* checked) {
   Checker checker(out, mutants);
   PlansLoad plans = load_plans_fully(suites_dir);

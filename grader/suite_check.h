@@ -6,8 +6,8 @@
 #include <string>
 
 #include "grader/suite.h"
+#include "mutation/catalogue.h"
 #include "oracle/linearize.h"
-#include "oracle/mutants.h"
 
 namespace uirgrade {
 
@@ -28,7 +28,7 @@ namespace uirgrade {
 ///
 /// With `bugs`, the oracle runs with a planted linearizer mistake (oracle/linearize.h), so every
 /// header it then breaks is a test that catches that mistake: the suites' power to fail a student.
-int check_suites(const std::string& suites_dir, std::ostream& out, const uir::Mutants& mutants = {},
+int check_suites(const std::string& suites_dir, std::ostream& out, const Mutants& mutants = {},
                  bool coverage = false, SuiteTests* checked = nullptr);
 
 }  // namespace uirgrade

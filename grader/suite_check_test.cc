@@ -167,7 +167,7 @@ TEST(SuiteCheck, ARenderTestWhoseOracleCIsOverOneMebibyteIsAProblem) {
 TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {
   const std::string suites = std::string(UIRGRADE_SOURCE_DIR) + "/suites";
   {
-    uir::Mutants bugs = uir::Mutants::of(uir::Mutant::LoadsNeverMove);  // every accumulator stops accumulating
+    Mutants bugs = Mutants::of(Mutant::LoadsNeverMove);  // every accumulator stops accumulating
     std::ostringstream out;
     EXPECT_GT(check_suites(suites, out, bugs), 0);
     EXPECT_NE(out.str().find("week3/accumulator.uir"), std::string::npos) << out.str();
@@ -175,7 +175,7 @@ TEST(SuiteCheck, CatchesPlantedLinearizerBugs) {
     EXPECT_EQ(out.str().find("week3/pinned_load.uir"), std::string::npos) << "pinned either way";
   }
   {
-    uir::Mutants bugs = uir::Mutants::of(uir::Mutant::SubsetScope);  // the book's attempt (b)
+    Mutants bugs = Mutants::of(Mutant::SubsetScope);  // the book's attempt (b)
     std::ostringstream out;
     EXPECT_GT(check_suites(suites, out, bugs), 0);
     EXPECT_NE(out.str().find("week3/sub_rowsum_output_range_first.uir"), std::string::npos) << out.str();

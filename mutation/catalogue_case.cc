@@ -34,15 +34,15 @@ std::string header_value(const std::string& text, const std::string& key) {
 
 }  // namespace
 
-bool catalogue_work_only(const uir::MutantInfo& m) {
-  std::ifstream in(std::string(UIRGRADE_SOURCE_DIR) + "/oracle/testdata/mutants/" + std::string(m.name) + ".uir");
+bool catalogue_work_only(const MutantInfo& m) {
+  std::ifstream in(std::string(UIRGRADE_SOURCE_DIR) + "/mutation/testdata/mutants/" + std::string(m.name) + ".uir");
   std::stringstream buffer;
   buffer << in.rdbuf();
   return header_value(buffer.str(), "compare") == "placement";
 }
 
-std::optional<TestCase> catalogue_test_case(const uir::MutantInfo& m, int week) {
-  std::string path = std::string(UIRGRADE_SOURCE_DIR) + "/oracle/testdata/mutants/" + std::string(m.name) + ".uir";
+std::optional<TestCase> catalogue_test_case(const MutantInfo& m, int week) {
+  std::string path = std::string(UIRGRADE_SOURCE_DIR) + "/mutation/testdata/mutants/" + std::string(m.name) + ".uir";
   std::ifstream in(path);
   if (!in) return std::nullopt;
   std::stringstream buffer;

@@ -17,7 +17,7 @@ namespace {
 
 TEST(CatalogueTestCase, EachMutantFailsItsOwnProgramAndTheOraclePassesIt) {
   int made = 0;
-  for (const uir::MutantInfo& m : uir::mutant_catalogue()) {
+  for (const MutantInfo& m : mutant_catalogue()) {
     std::optional<TestCase> test = catalogue_test_case(m, 3);
     ASSERT_TRUE(test) << m.name << ": no test made from its program";
     EXPECT_EQ(test->name, "kill/" + std::string(m.name));
@@ -26,10 +26,10 @@ TEST(CatalogueTestCase, EachMutantFailsItsOwnProgramAndTheOraclePassesIt) {
     if (m.name == "f32-printed-6-digits") continue;  // differs in text only (above)
     test->tolerance.rtol = test->tolerance.atol = 0;
     ExpectedOrError expected = compute_expected(*test, 1);
-    EXPECT_TRUE(mutant_passes(*test, expected, uir::Mutants())) << m.name << ": the oracle fails its program";
-    EXPECT_FALSE(mutant_passes(*test, expected, uir::Mutants::of(m.id))) << m.name << " passes its own program, compared exactly";
+    EXPECT_TRUE(mutant_passes(*test, expected, Mutants())) << m.name << ": the oracle fails its program";
+    EXPECT_FALSE(mutant_passes(*test, expected, Mutants::of(m.id))) << m.name << " passes its own program, compared exactly";
   }
-  EXPECT_EQ(made, static_cast<int>(uir::mutant_catalogue().size()));
+  EXPECT_EQ(made, static_cast<int>(mutant_catalogue().size()));
 }
 
 }  // namespace

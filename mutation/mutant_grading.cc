@@ -2,7 +2,7 @@
 // what the mutant prints, and asks the grader's own judge (testcase/judge.h) of the outcome.
 // What a process can do and an in-process mutant cannot (run out of time or memory, flood stdout,
 // print a `while`) needs no check here; a mutant's crash or endless loop (exit 86 or 124, see
-// oracle/mutant_run.h) is an exit the contract does not allow, so it fails like a crash. A student and
+// mutation/mutant_run.h) is an exit the contract does not allow, so it fails like a crash. A student and
 // a mutant are judged by one function, so there is no second judge to keep in agreement.
 #include "mutation/mutant_grading.h"
 
@@ -12,9 +12,9 @@
 #include <set>
 #include <sstream>
 
+#include "mutation/catalogue_variant.h"
+#include "mutation/mutant_run.h"
 #include "oracle/cli.h"
-#include "oracle/mutant_run.h"
-#include "oracle/mutant_variant.h"
 #include "testcase/clauses.h"
 #include "testcase/judge.h"
 #include "base/parallel.h"
@@ -28,19 +28,19 @@ bool outcome_matches(const TestCase& test, const Expected& expected, const Print
   return judge_outcome(test, expected, got).passes();
 }
 
-bool run_test_passes(const TestCase& test, const Expected& expected, const uir::Mutants& mutants) {
+bool run_test_passes(const TestCase& test, const Expected& expected, const Mutants& mutants) {
   uir::ProgramFile file{kProgramFile, student_program(test.source)};
   std::istringstream in(expected.input_text);
   std::ostringstream out, err;
-  int code = uir::cli_run(file, in, out, err, uir::mutant_variant(mutants));
+  int code = uir::cli_run(file, in, out, err, mutant_variant(mutants));
   std::string printed_out = out.str(), printed_err = err.str();
   return outcome_matches(test, expected, {code, printed_out, printed_err});
 }
 
-bool render_test_passes(const TestCase& test, const Expected& expected, const uir::Mutants& mutants) {
+bool render_test_passes(const TestCase& test, const Expected& expected, const Mutants& mutants) {
   uir::ProgramFile file{kProgramFile, student_program(test.source)};
   std::ostringstream err;
-  std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err, uir::mutant_variant(mutants));
+  std::optional<uir::Compiled> compiled = uir::compile_or_report(file, err, mutant_variant(mutants));
   // Refused: exit 2 with the error on stderr; compiled when the oracle refuses: exit 0 with the C.
   if (!compiled || expected.exit_code == 2) return outcome_matches(test, expected, {compiled ? 0 : 2, "", err.str()});
   if (test.render_loops && rendered_loops(*compiled) != *test.render_loops) return false;
@@ -49,8 +49,8 @@ bool render_test_passes(const TestCase& test, const Expected& expected, const ui
   // render-time bugs, and the driver prints every buffer (and the failing assert) like `run`.
   auto data = uir::parse_slot_data(expected.input_text, uir::slot_specs(compiled->program));
   if (!std::holds_alternative<std::vector<uir::SlotData>>(data)) return false;
-  uir::RunResult r = uir::run_with_mutants(*compiled, std::get<std::vector<uir::SlotData>>(data),
-                                           mutants.showing_in(uir::MUTANT_RENDER));
+  uir::RunResult r = run_with_mutants(*compiled, std::get<std::vector<uir::SlotData>>(data),
+                                      mutants.showing_in(MUTANT_RENDER));
   if (!r.crash.empty()) return false;
   std::string assert_line =
       r.exit_code == 1 ? std::string(kProgramFile) + ":" + std::to_string(r.failed_assert_line) + ": assert failed\n" : "";
@@ -59,8 +59,8 @@ bool render_test_passes(const TestCase& test, const Expected& expected, const ui
 }
 
 MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<ExpectedOrError>& expected,
-                       const uir::MutantInfo& info) {
-  uir::Mutants mutants = uir::Mutants::of(info.id);
+                       const MutantInfo& info) {
+  Mutants mutants = Mutants::of(info.id);
   MutantRow row{std::string(info.name), std::string(info.description), {}, 0, 0, {}, {}};
   for (size_t k = 0; k < tests.size(); ++k) {
     row.max_points += tests[k].points;
@@ -71,7 +71,7 @@ MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<Exp
     row.points += tests[k].points;
     const Expected* oracle = std::get_if<Expected>(&expected[k]);
     if (tests[k].mode != Mode::Render || !tests[k].render_work || !oracle || oracle->exit_code == 2) continue;
-    uir::Compiled compiled = uir::compile(kProgramFile, student_program(tests[k].source), uir::mutant_variant(mutants));
+    uir::Compiled compiled = uir::compile(kProgramFile, student_program(tests[k].source), mutant_variant(mutants));
     if (!compiled.error && places_deeper(oracle->compiled, compiled)) row.more_work_on.push_back(kill_matrix_name(tests[k]));
   }
   return row;
@@ -79,7 +79,7 @@ MutantRow grade_mutant(const std::vector<TestCase>& tests, const std::vector<Exp
 
 }  // namespace
 
-bool mutant_passes(const TestCase& test, const ExpectedOrError& computed, const uir::Mutants& mutants) {
+bool mutant_passes(const TestCase& test, const ExpectedOrError& computed, const Mutants& mutants) {
   const Expected* expected = std::get_if<Expected>(&computed);
   if (!expected) return false;
   return test.mode == Mode::Run ? run_test_passes(test, *expected, mutants)
@@ -117,7 +117,7 @@ KillMatrix kill_matrix(const std::vector<TestCase>& tests, const std::vector<std
   run_on_pool(tests.size(), jobs, nullptr, [&](size_t k) { expected[k] = compute_expected(tests[k], seed); });
   matrix.mutants.resize(mutant_names.size());
   run_on_pool(mutant_names.size(), jobs, nullptr, [&](size_t k) {
-    matrix.mutants[k] = grade_mutant(tests, expected, uir::mutant_info(*uir::find_mutant(mutant_names[k])));
+    matrix.mutants[k] = grade_mutant(tests, expected, mutant_info(*find_mutant(mutant_names[k])));
   });
 
   // Clauses, in the table's order: per test, then per mutant through the tests that kill it.

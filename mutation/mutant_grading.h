@@ -1,8 +1,8 @@
-// Grading the oracle's mutants (oracle/mutants.h) in-process, the way `grade` grades a student:
+// Grading the oracle's mutants (mutation/catalogue.h) in-process, the way `grade` grades a student:
 // `grade mutants` (the kill matrix) and `uirgen --kill-mutants` (choosing a suite that kills them)
 // both call it. A mutant is a student compiler whose `run` and `render` are the oracle's CLI
 // functions with the mutant on; its rendered kernel is the mutant interpreter with the mutant's
-// render-time bugs (oracle/mutant_run.h), since the C it prints is the oracle's renderer's.
+// render-time bugs (mutation/mutant_run.h), since the C it prints is the oracle's renderer's.
 // The layer sits on the oracle and the test-case model, below the generators and the grader.
 #pragma once
 
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "oracle/mutants.h"
+#include "mutation/catalogue.h"
 #include "testcase/expected.h"
 #include "testcase/case.h"
 
@@ -23,7 +23,7 @@ namespace uirgrade {
 /// under the test's tolerance and the failing assert's line; for a render test the render's exit,
 /// `# render: loops=N`, then the kernel's run. `expected` is compute_expected(test, seed); a test
 /// whose data cannot be made passes nobody (the grader reports an internal error).
-bool mutant_passes(const TestCase& test, const ExpectedOrError& expected, const uir::Mutants& mutants);
+bool mutant_passes(const TestCase& test, const ExpectedOrError& expected, const Mutants& mutants);
 
 /// The number of `for` loops a mutant's render of a valid program prints: one per loop its
 /// linearizer opens (the oracle's renderer writes a `for` for each and no other).

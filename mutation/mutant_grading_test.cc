@@ -24,12 +24,12 @@ TestCase test_file(const std::string& text, int week = 3) {
   return std::get<TestCase>(parsed);
 }
 
-bool passes(const TestCase& test, const uir::Mutants& mutants) {
+bool passes(const TestCase& test, const Mutants& mutants) {
   return mutant_passes(test, compute_expected(test, 1), mutants);
 }
 
-const uir::Mutants kOracle;
-uir::Mutants mutant(uir::Mutant m) { return uir::Mutants::of(m); }
+const Mutants kOracle;
+Mutants mutant(Mutant m) { return Mutants::of(m); }
 
 // -7 / 2: C gives -3, Python's floor division -4; 7 / 2 is 3 for both.
 constexpr const char* kHalf =
@@ -41,8 +41,8 @@ TEST(MutantGrading, AWrongBufferFailsInRunAndInRender) {
     TestCase negative = test_file(std::string("# data 0: -7\n# data 1: 0\n") + mode + kHalf);
     TestCase positive = test_file(std::string("# data 0: 7\n# data 1: 0\n") + mode + kHalf);
     EXPECT_TRUE(passes(negative, kOracle)) << mode;
-    EXPECT_FALSE(passes(negative, mutant(uir::Mutant::FloorDivision))) << mode;
-    EXPECT_TRUE(passes(positive, mutant(uir::Mutant::FloorDivision))) << mode;
+    EXPECT_FALSE(passes(negative, mutant(Mutant::FloorDivision))) << mode;
+    EXPECT_TRUE(passes(positive, mutant(Mutant::FloorDivision))) << mode;
   }
 }
 
@@ -54,17 +54,17 @@ TEST(MutantGrading, AMutantFailsOnlyInTheCommandsItShowsIn) {
                             "%xv = shrink %x 0 shape=[]\n%a = load %xv\n%q = mul %a 1.0\n%o = shrink %out 0 shape=[]\n"
                             "%s = store %o %q\n%out1 = after %out %s\n";
   TestCase run = test_file(sixth), render = test_file("# render\n" + sixth);
-  EXPECT_TRUE(passes(run, mutant(uir::Mutant::F32PrintedShort)));  // within the default rtol 1e-5
+  EXPECT_TRUE(passes(run, mutant(Mutant::F32PrintedShort)));  // within the default rtol 1e-5
   run.tolerance = render.tolerance = Tolerance{0, 0};
   EXPECT_TRUE(passes(run, kOracle));
-  EXPECT_FALSE(passes(run, mutant(uir::Mutant::F32PrintedShort)));
-  EXPECT_TRUE(passes(render, mutant(uir::Mutant::F32PrintedShort)));
+  EXPECT_FALSE(passes(run, mutant(Mutant::F32PrintedShort)));
+  EXPECT_TRUE(passes(render, mutant(Mutant::F32PrintedShort)));
   const std::string swapped = "# data 0: 7\n# data 1: 0\n"
                               "%dst = buffer 1 dtype=i32 slot=1\n%src = buffer 1 dtype=i32 slot=0\n"
                               "%sv = shrink %src 0 shape=[]\n%x = load %sv\n%dv = shrink %dst 0 shape=[]\n"
                               "%s = store %dv %x\n%dst1 = after %dst %s\n";
-  EXPECT_TRUE(passes(test_file(swapped), mutant(uir::Mutant::ParamsInFileOrder)));
-  EXPECT_FALSE(passes(test_file("# render\n" + swapped), mutant(uir::Mutant::ParamsInFileOrder)));
+  EXPECT_TRUE(passes(test_file(swapped), mutant(Mutant::ParamsInFileOrder)));
+  EXPECT_FALSE(passes(test_file("# render\n" + swapped), mutant(Mutant::ParamsInFileOrder)));
   EXPECT_TRUE(passes(test_file("# render\n" + swapped), kOracle));
 }
 
@@ -74,12 +74,12 @@ TEST(MutantGrading, TheRuleOfAnInvalidProgramCountsOnlyWhenTheTestNamesIt) {
   TestCase named = test_file("# expect: exit 2\n# error: E-BOUNDS\n" + program);
   TestCase unnamed = test_file("# expect: exit 2\n" + program);
   EXPECT_TRUE(passes(named, kOracle));
-  EXPECT_FALSE(passes(named, mutant(uir::Mutant::RulesInTwoPasses)));
-  EXPECT_TRUE(passes(unnamed, mutant(uir::Mutant::RulesInTwoPasses)));
+  EXPECT_FALSE(passes(named, mutant(Mutant::RulesInTwoPasses)));
+  EXPECT_TRUE(passes(unnamed, mutant(Mutant::RulesInTwoPasses)));
   // A mutant that accepts the program exits 0 where the oracle exits 2.
   TestCase bounds = test_file("# expect: exit 2\n%b = buffer 2 dtype=i32 slot=0\n%v = shrink %b 5 shape=[]\n");
   EXPECT_TRUE(passes(bounds, kOracle));
-  EXPECT_FALSE(passes(bounds, mutant(uir::Mutant::SkipBounds)));
+  EXPECT_FALSE(passes(bounds, mutant(Mutant::SkipBounds)));
 }
 
 TEST(MutantGrading, RenderLoopsAreTheLoopsTheLinearizerOpens) {
@@ -99,7 +99,7 @@ TEST(MutantGrading, AMutantThatCrashesFails) {
                                "%s = store %o %q\n%out1 = after %out %s\n";
   for (const char* mode : {"", "# render\n"}) {
     EXPECT_TRUE(passes(test_file(mode + overflow), kOracle)) << mode;
-    EXPECT_FALSE(passes(test_file(mode + overflow), mutant(uir::Mutant::I32NoWrap))) << mode;
+    EXPECT_FALSE(passes(test_file(mode + overflow), mutant(Mutant::I32NoWrap))) << mode;
   }
 }
 
@@ -110,7 +110,7 @@ TEST(MutantGrading, ATestWhoseDataCannotBeMadePassesNobody) {
 }
 
 TEST(MutantGrading, EveryMutantButOneFailsItsCatalogueProgramAndTheOraclePassesThemAll) {
-  for (const uir::MutantInfo& m : uir::mutant_catalogue()) {
+  for (const MutantInfo& m : mutant_catalogue()) {
     std::optional<TestCase> test = catalogue_test_case(m, 3);
     ASSERT_TRUE(test) << m.name;
     test->tolerance = Tolerance{0, 0};  // a 1-ulp bug (fused-multiply-add) shows only exactly
@@ -119,7 +119,7 @@ TEST(MutantGrading, EveryMutantButOneFailsItsCatalogueProgramAndTheOraclePassesT
     // float: the difference is in the text only, and the grader compares floats.
     // values-in-uses-loop computes the same buffers with more work: its test is a work test, which
     // it passes (the kill matrix's work column sees it, KillMatrix.AWorkOnlyMutantIsSeenByItsWorkTest).
-    bool killable = m.id != uir::Mutant::F32PrintedShort && !catalogue_work_only(m);
+    bool killable = m.id != Mutant::F32PrintedShort && !catalogue_work_only(m);
     EXPECT_EQ(passes(*test, mutant(m.id)), !killable) << m.name;
     if (catalogue_work_only(m)) {
       EXPECT_TRUE(test->render_work && test->mode == Mode::Render) << m.name;
@@ -128,7 +128,7 @@ TEST(MutantGrading, EveryMutantButOneFailsItsCatalogueProgramAndTheOraclePassesT
 }
 
 TEST(KillMatrix, AWorkOnlyMutantIsSeenByItsWorkTest) {
-  std::optional<TestCase> test = catalogue_test_case(uir::mutant_info(uir::Mutant::ValuesInUsesLoop), 3);
+  std::optional<TestCase> test = catalogue_test_case(mutant_info(Mutant::ValuesInUsesLoop), 3);
   ASSERT_TRUE(test);
   KillMatrix m = kill_matrix({*test}, {"values-in-uses-loop", "loads-never-move"}, 3, 1, 1);
   ASSERT_EQ(m.mutants.size(), 2u);

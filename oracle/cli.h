@@ -1,10 +1,11 @@
 // The subcommands of `uir-oracle` (the student contract of spec §6, plus `check` and `lin`).
-// uir_oracle_main.cc reads the program file and dispatches; each command lives in its own file.
+// uir_oracle_main.cc checks its arguments and dispatches; each command lives in its own file.
 #pragma once
 
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "oracle/oracle.h"
 
@@ -21,7 +22,7 @@ enum ExitCode { kExitOk = 0, kExitAssert = 1, kExitInvalid = 2, kExitBadData = 3
 
 /// compile() of the file. For an invalid program, writes the spec §1 error (with the source line and
 /// caret) to `err` and returns nothing: every command then exits kExitInvalid.
-/// `variant` (the reference, or `uir-oracle --mutant NAME`'s): how every command compiles it.
+/// `variant` (the reference, or a variant built on the oracle): how every command compiles it.
 std::optional<Compiled> compile_or_report(const ProgramFile& file, std::ostream& err,
                                           const OracleVariant& variant = OracleVariant::reference());  // cli.cc
 
@@ -34,5 +35,11 @@ int cli_render(const ProgramFile& file, std::ostream& out, std::ostream& err,
 int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err,
             const OracleVariant& variant = OracleVariant::reference());
 int cli_driver(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_driver.cc
+
+/// `TOOL COMMAND PATH` once the tool has checked its arguments: reads the program file (one it
+/// cannot read is reported on `err`, kExitInvalid) and runs `command` (check, run, render, lin or
+/// driver) on it with `variant`.
+int cli_command_on_file(std::string_view command, const std::string& path, std::istream& in, std::ostream& out,
+                        std::ostream& err, const OracleVariant& variant = OracleVariant::reference());  // cli.cc
 
 }  // namespace uir

@@ -1,6 +1,6 @@
 // Test helper for the linearizer's later stages: runs the stages before order_loops() on a program
-// the way linearize.cc runs them, so loop_order_test, schedule_test and mutant_linearize_test can call
-// their stage directly.
+// the way linearize.cc runs them, so that a test of a later stage (loop_order_test, schedule_test, and
+// the tests of the linearizer's variants built on the oracle) can call it directly.
 #pragma once
 
 #include <gtest/gtest.h>

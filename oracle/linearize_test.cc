@@ -6,7 +6,7 @@
 
 #include "oracle/gemm_program.h"
 #include "oracle/linearize_testing.h"
-#include "oracle/mutant_variant.h"
+#include "oracle/variant_testing.h"
 
 namespace uir {
 namespace {
@@ -115,9 +115,10 @@ TEST(Linearize, SubRowsumRunsToTheBooksNumbers) {
   RunResult good = run(Trace(sub_row("0.0", "add")).compiled(), ones);
   ASSERT_EQ(good.buffers.size(), 2u);
   for (size_t k = 0; k < 6; ++k) EXPECT_EQ(good.buffers[1].f32(k), -2.0f) << k;
-  // The mutant subset-scope, the book's attempt (b), nests k inside j, and the accumulator, reset once per row, keeps
+  // The book's attempt (b) nests k inside j, and the accumulator, reset once per row, keeps
   // accumulating across j: the book's [-2, -5, -8].
-  Trace bad(sub_row("0.0", "add"), mutant_variant(Mutants::of(Mutant::SubsetScope)));
+  testing::SiblingsInRangeLineOrder attempt_b;
+  Trace bad(sub_row("0.0", "add"), attempt_b);
   EXPECT_EQ(bad.loops("%k"), (Loops{"%i", "%j"}));
   RunResult wrong = run(bad.compiled(), ones);
   ASSERT_EQ(wrong.buffers.size(), 2u);

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/linearize_testing.h"
-#include "oracle/mutant_variant.h"
+#include "oracle/variant_testing.h"
 
 namespace uir {
 namespace {
@@ -70,8 +70,9 @@ TEST(LoadPlacement, PinnedLoadStaysOutsideTheLoop) {
   EXPECT_EQ(result.buffers[1].f32(0), 4.0f);  // only the last iteration's 0.0 + x[3] survives
 }
 
-TEST(LoadPlacement, PlantedBugLeavesTheAccumulatorLoadOutside) {
-  Trace t(accumulator(), mutant_variant(Mutants::of(Mutant::LoadsNeverMove)));
+TEST(LoadPlacement, ALoadRuleWhoseLoadsNeverMoveLeavesTheAccumulatorLoadOutside) {
+  testing::LoadsStay loads_stay;
+  Trace t(accumulator(), loads_stay);
   EXPECT_EQ(t.loops("%cur"), Loops{});
 }
 

@@ -11,7 +11,7 @@
 
 #include "oracle/linearize_stages_testing.h"
 #include "oracle/linearize_testing.h"
-#include "oracle/mutant_variant.h"
+#include "oracle/variant_testing.h"
 
 namespace uir {
 namespace {
@@ -26,8 +26,9 @@ struct Ordered {
 Ordered order_of(std::string_view text, bool by_range_line = false) {
   Ordered out{testing::StagesBeforeLoopOrder(text), std::nullopt, {}};
   const testing::StagesBeforeLoopOrder& s = out.stages;
+  const testing::SiblingsInRangeLineOrder attempt_b;
   out.error = order_loops(s.compiled.program, s.tree, s.live, s.placement,
-                          by_range_line ? mutant_variant(Mutants::of(Mutant::SubsetScope)) : OracleVariant::reference(), &out.order);
+                          by_range_line ? attempt_b : OracleVariant::reference(), &out.order);
   return out;
 }
 

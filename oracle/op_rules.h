@@ -19,7 +19,7 @@ namespace uir {
 class OpRules {
  public:
   /// `block` is program.stmts or a function body; its statements are checked by check() in order.
-  /// `mutants`: a student's skipped or weakened rules (oracle/mutants.h); none for the oracle.
+  /// `variant`: whether and how each own rule is checked (oracle/variant.h); the reference for the oracle.
   explicit OpRules(const std::vector<Stmt>& block, const OracleVariant& variant = OracleVariant::reference());
 
   /// Checks the op's own rules for block[index], which passed typecheck_statement, and records it

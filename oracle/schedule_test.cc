@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "oracle/linearize_stages_testing.h"
-#include "oracle/mutant_variant.h"
+#include "oracle/variant_testing.h"
 
 namespace uir {
 namespace {
@@ -22,8 +22,9 @@ struct Stages : testing::StagesBeforeLoopOrder {
 
 Stages stages_of(std::string_view text, bool loops_by_range_line = false) {
   Stages out{testing::StagesBeforeLoopOrder(text), {}};
+  const testing::SiblingsInRangeLineOrder attempt_b;
   EXPECT_FALSE(order_loops(out.compiled.program, out.tree, out.live, out.placement,
-                           loops_by_range_line ? mutant_variant(Mutants::of(Mutant::SubsetScope)) : OracleVariant::reference(), &out.order)
+                           loops_by_range_line ? attempt_b : OracleVariant::reference(), &out.order)
                    .has_value());
   return out;
 }

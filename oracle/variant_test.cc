@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "oracle/oracle.h"
+#include "oracle/variant_testing.h"
 
 namespace uir {
 namespace {
@@ -54,17 +55,9 @@ TEST(Variant, AStatementRuleLeftUncheckedLetsItsProgramThrough) {
   EXPECT_FALSE(compile("t.uir", divides_by_zero, variant).error.has_value());
 }
 
-struct LoadsStay : OracleVariant {
-  LoadRule load_rule() const override {
-    LoadRule rule;
-    rule.loads_move = false;
-    return rule;
-  }
-};
-
 TEST(Variant, TheLoadRuleIsTheVariantsOwn) {
   EXPECT_EQ(depth_of(compile("t.uir", kAccumulator), "%cur"), 1);
-  LoadsStay variant;
+  testing::LoadsStay variant;
   EXPECT_EQ(depth_of(compile("t.uir", kAccumulator, variant), "%cur"), 0);
 }
 

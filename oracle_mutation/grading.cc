@@ -13,7 +13,7 @@ namespace {
 /// verdict says where).
 bool fails(const SeedTests& seed, size_t k) {
   report_progress(static_cast<int>(k));
-  return !uirgrade::mutant_passes(seed.tests[k], seed.expected[k], uir::Mutants{});
+  return !uirgrade::mutant_passes(seed.tests[k], seed.expected[k], uirgrade::Mutants{});
 }
 
 /// The first test in [from, to) the switched-on mutant fails, or -1.

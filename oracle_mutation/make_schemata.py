@@ -181,7 +181,7 @@ KNOWN_TEMPLATES = {
 }
 NOT_TYPES = {"return", "case", "delete", "throw", "new", "else", "co_return", "goto"}
 # A catalogue switch: `mutants.has(Mutant::X)`, `compiled.mutants.any()`, or the interpreter's own
-# shorthand `on(Mutant::X)` (oracle/mutant_run.cc); or a variation point of the oracle (oracle/variant.h)
+# shorthand `on(Mutant::X)` (mutation/mutant_run.cc); or a variation point of the oracle (oracle/variant.h)
 # negated, which is false for the reference: `!variant_.checks_statement(...)`, `!rule.needs_a_store`
 # (a clause of OracleVariant::LoadRule).
 HOOK = re.compile(r"^\(*\s*((\w+\s*\.\s*)*mutants_?\s*\.\s*(has|any)\s*\(.*\)|on\s*\(\s*Mutant::\w+\s*\)"
@@ -750,7 +750,7 @@ class FileMutator:
 
 # ----------------------------------------------------------------------------------------------
 # The run-time switch the oracle's runner takes: with a mutant on, programs run on the interpreter
-# that never trusts them (oracle/mutant_run.h), so a mutated validator cannot crash the tool by
+# that never trusts them (mutation/mutant_run.h), so a mutated validator cannot crash the tool by
 # letting an out-of-bounds program through to the fast runner.
 PATCHES = {
     "oracle/run.cc": [("compiled.variant->run(compiled, inputs)",

@@ -5,7 +5,7 @@
 
 #include "oracle_mutation/schemata.h"
 
-#include "oracle/mutant_run.h"
+#include "mutation/mutant_run.h"
 
 namespace uir_schemata {
 
@@ -17,7 +17,7 @@ int g_active = [] {
 thread_local int g_student_side = 0;
 
 std::optional<uir::RunResult> distrusting_run(const uir::Compiled& compiled, const std::vector<uir::SlotData>& inputs) {
-  return uir::run_with_mutants(compiled, inputs, uir::Mutants());
+  return uirgrade::run_with_mutants(compiled, inputs, uirgrade::Mutants());
 }
 
 }  // namespace uir_schemata

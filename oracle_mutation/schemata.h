@@ -19,7 +19,7 @@ namespace uir_schemata {
 /// The mutant switched on: 0 for none (the copies are then exactly the oracle).
 extern int g_active;
 
-/// With a mutant on, programs run on the interpreter that never trusts them (oracle/mutant_run.h),
+/// With a mutant on, programs run on the interpreter that never trusts them (mutation/mutant_run.h),
 /// so that a mutated validator cannot crash the tool by letting an out-of-bounds program through to
 /// the fast runner (make_schemata.py patches it into run.cc's copy).
 std::optional<uir::RunResult> distrusting_run(const uir::Compiled& compiled, const std::vector<uir::SlotData>& inputs);

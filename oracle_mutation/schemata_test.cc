@@ -64,7 +64,7 @@ Printed schemata(const std::string& command, const std::string& path) {
 
 std::vector<std::string> every_program() {
   std::vector<std::string> paths;
-  for (const char* dir : {"/suites", "/oracle/testdata"})
+  for (const char* dir : {"/suites", "/oracle/testdata", "/mutation/testdata"})
     for (const auto& entry : std::filesystem::recursive_directory_iterator(kSource + dir))
       if (entry.path().extension() == ".uir") paths.push_back(entry.path().string());
   std::sort(paths.begin(), paths.end());

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Configures and builds everything into ${BUILD_DIR:-build}. Extra arguments go to cmake's configure
 # (on a build that is there too).
-# BUILD_TARGETS (space-separated) builds only those targets: the image and the Gradescope zip build
-# grade, uir-oracle and uirgen, and configure with -DUIRGRADE_BUILD_TESTS=OFF (no GoogleTest).
+# BUILD_TARGETS (space-separated) builds only those targets: the Gradescope zip builds grade,
+# uir-oracle and uirgen, the image uir-mutant too, and both configure with -DUIRGRADE_BUILD_TESTS=OFF
+# (no GoogleTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir="${BUILD_DIR:-build}"

@@ -27,11 +27,11 @@ subs="$work/subs"
 mkdir -p "$subs"/{ann,bob,cy,dan,eve,fay,gus,hal,jo,kim} "$subs/ivy"
 for id in ann fay; do cp "$build/uir-oracle" "$subs/$id/student-uirc"; done
 for id in bob gus; do
-  cp "$build/uir-oracle" "$subs/$id/uir-oracle"
-  printf '#!/bin/sh\nexec "$(dirname "$0")/uir-oracle" --mutant loads-never-move "$@"\n' > "$subs/$id/student-uirc"
+  cp "$build/uir-mutant" "$subs/$id/uir-mutant"
+  printf '#!/bin/sh\nexec "$(dirname "$0")/uir-mutant" loads-never-move "$@"\n' > "$subs/$id/student-uirc"
 done
-cp "$build/uir-oracle" "$subs/hal/uir-oracle"
-printf '#!/bin/sh\nexec "$(dirname "$0")/uir-oracle" --mutant subset-scope "$@"\n' > "$subs/hal/student-uirc"
+cp "$build/uir-mutant" "$subs/hal/uir-mutant"
+printf '#!/bin/sh\nexec "$(dirname "$0")/uir-mutant" subset-scope "$@"\n' > "$subs/hal/student-uirc"
 # jo renders the oracle's C her own way (const values, `+= 1` counters); kim hands in jo's compiler
 # with every value renamed and four-space indents.
 jo_style='s/^\(  *\)\(int32_t\|float\|bool\) v/\1const \2 v/;s/++) {/ += 1) {/'

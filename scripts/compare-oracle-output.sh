@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Byte-identical check of two uir-oracle binaries: runs `check`, `run`, `render` and `lin` of each on
-# every .uir file under suites/ and oracle/testdata/ and compares stdout, stderr and exit code.
+# every .uir file under suites/, oracle/testdata/ and mutation/testdata/ (the catalogue's programs)
+# and compares stdout, stderr and exit code.
 # A refactoring of the oracle must leave all four outputs unchanged (issue 11).
 #
 #   scripts/compare-oracle-output.sh BEFORE_BIN AFTER_BIN   compare; exit 0 when identical
@@ -60,7 +61,7 @@ snapshot() {  # snapshot BIN DIR
       timeout 60 "$bin" "$cmd" "$file" < "$input" > "$out.$cmd.stdout" 2> "$out.$cmd.stderr" || rc=$?
       echo "$rc" > "$out.$cmd.exit"
     done
-  done < <(find suites oracle/testdata -name '*.uir' | LC_ALL=C sort)
+  done < <(find suites oracle/testdata mutation/testdata -name '*.uir' | LC_ALL=C sort)
 }
 
 if [ "${1:-}" = --snapshot ]; then
@@ -75,7 +76,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 snapshot "$before" "$work/before"
 snapshot "$after" "$work/after"
-files=$(find suites oracle/testdata -name '*.uir' | wc -l)
+files=$(find suites oracle/testdata mutation/testdata -name '*.uir' | wc -l)
 outputs=$(find "$work/before" -type f ! -name '*.data' | wc -l)
 if diff -r "$work/before" "$work/after"; then
   echo "identical: $files programs x check/run/render/lin ($outputs outputs: stdout, stderr, exit code)"

@@ -18,7 +18,7 @@ seed=20261203
 grade_with() {  # grade_with NAME BUILD_DIR: every report of both runs into $work/NAME/out
   local name=$1 build; build=$(cd "$2" && pwd)
   local root="$work/$name" && mkdir -p -m 755 "$root" "$root/student" && mkdir -p "$root/out"
-  cp scripts/example-students/loads-never-move "$build/uir-oracle" "$root/student/"
+  cp scripts/example-students/loads-never-move "$build/uir-mutant" "$root/student/"
   "$build/grade" --week 3 "$root/student/loads-never-move" --seed "$seed" --quiet \
     --format text --output "$root/out/report.txt" --format json --output "$root/out/report.json" \
     --format junit --output "$root/out/report.xml" --format gradescope --output "$root/out/gradescope.json" || true
@@ -26,7 +26,7 @@ grade_with() {  # grade_with NAME BUILD_DIR: every report of both runs into $wor
   mkdir -p "$class/good" "$class/buggy" "$class/missing" "$class/not-executable"
   cp "$build/uir-oracle" "$class/good/student-uirc"
   cp scripts/example-students/loads-never-move "$class/buggy/student-uirc"
-  cp "$build/uir-oracle" "$class/buggy/"
+  cp "$build/uir-mutant" "$class/buggy/"
   cp "$class/good/student-uirc" "$class/not-executable/student-uirc"
   chmod 755 "$class/good/student-uirc" "$class/buggy/student-uirc"
   chmod 644 "$class/not-executable/student-uirc"

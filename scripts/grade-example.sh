@@ -6,10 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
-# Only what grading needs (grade and uir-oracle; not the tests, benches or mutation tools): a few
-# minutes on 2 cores. ninja prints one line per file it compiles: "[done/total] ...".
-echo "grade-example: building grade and uir-oracle (a few minutes on 2 cores; the tests are built by the README's second command)"
-BUILD_TARGETS="${BUILD_TARGETS:-grade uir-oracle}" ./scripts/build.sh
+# Only what this grading runs (grade, uir-oracle, and uir-mutant for the bundled student: its main
+# file and a link, since grade builds the libraries it needs; not the tests, benches or the oracle's
+# mutation analysis): a few minutes on 2 cores. ninja prints one line per file it compiles:
+# "[done/total] ...".
+echo "grade-example: building grade, uir-oracle and uir-mutant (a few minutes on 2 cores; the tests are built by the README's second command)"
+BUILD_TARGETS="${BUILD_TARGETS:-grade uir-oracle uir-mutant}" ./scripts/build.sh
 build_dir="${BUILD_DIR:-build}"
 status=0
 "$build_dir/grade" --week 3 "$build_dir/uir-oracle" "$@" || status=$?
@@ -18,6 +20,6 @@ echo "=== And a student whose loads never move into loops (scripts/example-stude
 echo
 student_dir="$build_dir/example-student"  # the student's own directory: all a sandboxed student sees
 mkdir -p "$student_dir"
-cp scripts/example-students/loads-never-move "$build_dir/uir-oracle" "$student_dir/"
+cp scripts/example-students/loads-never-move "$build_dir/uir-mutant" "$student_dir/"
 "$build_dir/grade" --week 3 "$student_dir/loads-never-move" --quiet "$@" || true
 exit "$status"

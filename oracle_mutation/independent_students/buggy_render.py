@@ -2,7 +2,7 @@
 """A student compiler whose `render` writes one thing wrong in its C (one plausible mistake each),
 over the oracle: `run` is the oracle's, `render` is the oracle's C with one text transform. Each
 mistake is one a student makes when writing C for the spec (§2, §3, §5, §6.2); none is in the
-catalogue (oracle/mutants.def). The README says which program shows each one.
+catalogue (mutation/catalogue.def). The README says which program shows each one.
 
   idiv-plain-division       idiv is C's `a / b` (INT32_MIN / -1 is undefined, spec §3 defines it)
   mod-plain-remainder       mod is C's `a % b` (INT32_MIN % -1 is undefined; idiv's case is handled)

@@ -1,13 +1,13 @@
-// The catalogue table, generated from oracle/mutants.def.
-#include "oracle/mutants.h"
+// The catalogue table, generated from mutation/catalogue.def.
+#include "mutation/catalogue.h"
 
-namespace uir {
+namespace uirgrade {
 
 const std::vector<MutantInfo>& mutant_catalogue() {
   static const std::vector<MutantInfo> table = {
 #define UIR_MUTANT(id, name, week, stage, affects, description, source) \
   {Mutant::id, name, week, stage, affects, description, source},
-#include "oracle/mutants.def"
+#include "mutation/catalogue.def"
 #undef UIR_MUTANT
   };
   return table;
@@ -28,4 +28,4 @@ Mutants Mutants::showing_in(unsigned command) const {
   return out;
 }
 
-}  // namespace uir
+}  // namespace uirgrade

@@ -1,7 +1,7 @@
-// The linearizer's mutants that are decisions of their own (oracle/mutant_linearize.h), called on
+// The linearizer's mutants that are decisions of their own (mutation/mutant_linearize.h), called on
 // the oracle's own loop tree and targets: the book's deadlocking designs stop on exactly the valid
 // programs their design cannot place, and the book's ALLOC rule moves an alloc to its users' loop.
-#include "oracle/mutant_linearize.h"
+#include "mutation/mutant_linearize.h"
 
 #include <gtest/gtest.h>
 
@@ -9,16 +9,23 @@
 #include "oracle/linearize_testing.h"
 #include "oracle/text_lines_testing.h"
 
-namespace uir {
+namespace uirgrade {
 namespace {
 
-using testing::kLessonNest;
-using testing::kSkipsTheMiddleLoops;
-using testing::StagesBeforeLoopOrder;
+using uir::Error;
+using uir::kTopLevel;
+using uir::Placement;
+using uir::Program;
+using uir::Rule;
+using uir::testing::kLessonNest;
+using uir::testing::kSkipsTheMiddleLoops;
+using uir::testing::line_of;
+using uir::testing::lines_of;
+using uir::testing::StagesBeforeLoopOrder;
 
 /// `text` with lines `a` and `b` (1-based) swapped.
 std::string swap_lines(std::string_view text, size_t a, size_t b) {
-  std::vector<std::string> lines = testing::lines_of(text);
+  std::vector<std::string> lines = lines_of(text);
   std::swap(lines.at(a - 1), lines.at(b - 1));
   std::string out;
   for (const std::string& line : lines) out += line + "\n";
@@ -52,7 +59,7 @@ TEST(MutantSchedulerStuck, ExactScopeStopsAtTheFirstStatementThatSkipsAnEnclosin
   std::optional<Error> error = stuck(kSkipsTheMiddleLoops, Mutant::ExactScope);
   ASSERT_TRUE(error.has_value());
   EXPECT_EQ(error->rule, Rule::Nest);
-  EXPECT_EQ(error->line, testing::line_of(kSkipsTheMiddleLoops, "%k3 = mul"));
+  EXPECT_EQ(error->line, line_of(kSkipsTheMiddleLoops, "%k3 = mul"));
   EXPECT_EQ(error->message, "can't schedule: the open loops never equal the open ranges of %k3");
   // %i3 skips no loop (%i is its whole chain), and %unused, which would, is dead.
   EXPECT_FALSE(stuck(kNestWithADeadValue, Mutant::ExactScope).has_value());
@@ -72,7 +79,7 @@ TEST(MutantSchedulerStuck, EnclosesDirectOnlyStopsAtAStatementWhoseLoopsNeedTheC
   ASSERT_TRUE(error.has_value());
   EXPECT_EQ(error->rule, Rule::Nest);
   // %tv has {k} open; the end of %k adds j, and i is missing. (%tk has j too: j's end adds i.)
-  EXPECT_EQ(error->line, testing::line_of(kEnclosedOnlyThroughTheLoopBetween, "%tv = shrink"));
+  EXPECT_EQ(error->line, line_of(kEnclosedOnlyThroughTheLoopBetween, "%tv = shrink"));
   EXPECT_EQ(error->message, "can't schedule: %tv needs loop %i, which no range of it encloses directly");
   // In a nest whose every end has all the outer ranges open, one step is the whole closure.
   EXPECT_FALSE(stuck(kSkipsTheMiddleLoops, Mutant::EnclosesDirectOnly).has_value());
@@ -164,4 +171,4 @@ TEST(PlaceAllocsWithTheirUsers, TheLoopHoldsEveryUserNotJustTheFirstOrTheLast) {
 }
 
 }  // namespace
-}  // namespace uir
+}  // namespace uirgrade

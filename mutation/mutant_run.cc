@@ -4,7 +4,7 @@
 // arithmetic (a float sum, product, quotient or square root rounded from double equals the float
 // operation: double has more than twice float's precision). Loops are jumps between a range's item
 // and its end's item in the linear list.
-#include "oracle/mutant_run.h"
+#include "mutation/mutant_run.h"
 
 #include <algorithm>
 #include <bit>
@@ -15,8 +15,29 @@
 
 #include "oracle/scalar_ops.h"
 
-namespace uir {
+namespace uirgrade {
 namespace {
+
+using uir::Compiled;
+using uir::DType;
+using uir::Function;
+using uir::Kind;
+using uir::Linear;
+using uir::Op;
+using uir::Operand;
+using uir::Placed;
+using uir::Program;
+using uir::RunResult;
+using uir::Scalar;
+using uir::SlotData;
+using uir::Stmt;
+// The oracle's own arithmetic (oracle/scalar_ops.h): what the interpreter computes with no bug on.
+using uir::exp2_f32;
+using uir::idiv_i32;
+using uir::log2_f32;
+using uir::mod_i32;
+using uir::recip_f32;
+using uir::sqrt_f32;
 
 constexpr uint64_t kStepBudget = 50'000'000;  // far beyond any test; a hang is a crash, not a wait
 constexpr uint32_t kAsanMallocFill = 0xbebebebe;  // what ASan leaves in fresh malloc memory
@@ -322,4 +343,4 @@ RunResult run_with_mutants(const Compiled& compiled, const std::vector<SlotData>
   return Interpreter(compiled, mutants).run(inputs);
 }
 
-}  // namespace uir
+}  // namespace uirgrade

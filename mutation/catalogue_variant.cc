@@ -1,8 +1,8 @@
-// Each catalogue mutant (oracle/mutants.def) as the hooks of oracle/variant.h it overrides. The
+// Each catalogue mutant (mutation/catalogue.def) as the hooks of oracle/variant.h it overrides. The
 // checks and the linearizer follow every mutant on; the C follows those showing in `render`, the
-// run those showing in `run` (`affects` in mutants.def), as a student's compiler shows each bug
+// run those showing in `run` (`affects` in catalogue.def), as a student's compiler shows each bug
 // only in the commands it touches.
-#include "oracle/mutant_variant.h"
+#include "mutation/catalogue_variant.h"
 
 #include <algorithm>
 #include <map>
@@ -11,14 +11,32 @@
 
 #include <fmt/format.h>
 
+#include "mutation/mutant_linearize.h"
+#include "mutation/mutant_run.h"
 #include "oracle/load_placement.h"
-#include "oracle/mutant_linearize.h"
-#include "oracle/mutant_run.h"
 #include "oracle/nesting.h"
 #include "oracle/oracle.h"
 
-namespace uir {
+namespace uirgrade {
 namespace {
+
+using uir::CHelper;
+using uir::Compiled;
+using uir::CSpelling;
+using uir::DType;
+using uir::Error;
+using uir::LoopTree;
+using uir::Op;
+using uir::Operand;
+using uir::OracleVariant;
+using uir::Placement;
+using uir::Program;
+using uir::RangeSet;
+using uir::Rule;
+using uir::RunResult;
+using uir::SlotData;
+using uir::Stmt;
+using uir::Users;
 
 // The helpers of the mutant floor-division: Python's // and %.
 constexpr CHelper kIdivFloor = {"uir_idiv_floor",
@@ -135,7 +153,7 @@ class CatalogueVariant final : public OracleVariant {
     return run_with_mutants(compiled, inputs, run_);
   }
   std::string format_output(const std::vector<SlotData>& buffers) const override {
-    return all_.has(Mutant::F32PrintedShort) ? format_slot_data_with_g(buffers) : format_slot_data(buffers);
+    return all_.has(Mutant::F32PrintedShort) ? format_slot_data_with_g(buffers) : uir::format_slot_data(buffers);
   }
 
   // --- the C ---
@@ -231,4 +249,4 @@ const OracleVariant& mutant_variant(const Mutants& mutants) {
   return *variant;
 }
 
-}  // namespace uir
+}  // namespace uirgrade

@@ -1,6 +1,7 @@
-// Mutants: the course's classic student bugs as named switches of the oracle (oracle/mutants.def,
-// docs/mutants.md). The oracle itself always runs with none; `uir-oracle --mutant NAME` and
-// `grade --mutants` run it with one, as a stand-in for a buggy student compiler.
+// Mutants: the course's classic student bugs as named switches (mutation/catalogue.def,
+// docs/mutants.md), each answering some of the oracle's variation points (catalogue_variant.h).
+// The oracle knows none of them; `uir-mutant NAME` and `grade mutants` run it with one, as a
+// stand-in for a buggy student compiler.
 #pragma once
 
 #include <cstdint>
@@ -8,19 +9,19 @@
 #include <string_view>
 #include <vector>
 
-namespace uir {
+namespace uirgrade {
 
 enum MutantAffects : unsigned { MUTANT_RUN = 1, MUTANT_RENDER = 2 };
 
 enum class Mutant : uint8_t {
 #define UIR_MUTANT(id, name, week, stage, affects, description, source) id,
-#include "oracle/mutants.def"
+#include "mutation/catalogue.def"
 #undef UIR_MUTANT
 };
 
 inline constexpr unsigned kMutantCount = 0
 #define UIR_MUTANT(id, name, week, stage, affects, description, source) +1
-#include "oracle/mutants.def"
+#include "mutation/catalogue.def"
 #undef UIR_MUTANT
     ;
 static_assert(kMutantCount <= 64, "Mutants keeps one bit per mutant in a uint64_t");
@@ -62,4 +63,4 @@ class Mutants {
   uint64_t bits_ = 0;
 };
 
-}  // namespace uir
+}  // namespace uirgrade

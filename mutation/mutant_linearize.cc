@@ -4,14 +4,26 @@
 // so a loop whose parent (from the ends) is declared after it is never opened in a place that exists;
 // a scheduler that closes its scopes under "encloses" one step only has a target that is no chain
 // from the top whenever a loop of the chain encloses the statement's ranges only transitively.
-#include "oracle/mutant_linearize.h"
+#include "mutation/mutant_linearize.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-namespace uir {
+namespace uirgrade {
 namespace {
+
+using uir::Error;
+using uir::Kind;
+using uir::kTopLevel;
+using uir::LoopTree;
+using uir::Op;
+using uir::Placement;
+using uir::Program;
+using uir::RangeSet;
+using uir::Rule;
+using uir::Stmt;
+using uir::Users;
 
 Error stuck_at(const Stmt& stmt, const std::string& why) {
   return Error{Rule::Nest, stmt.line, stmt.column, 1, "can't schedule: " + why};
@@ -83,4 +95,4 @@ void place_values_with_their_users(const Program& program, const LoopTree& tree,
   }
 }
 
-}  // namespace uir
+}  // namespace uirgrade

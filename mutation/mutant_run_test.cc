@@ -2,24 +2,31 @@
 // fast runner's exit code, assert line and buffers bit for bit (so a mutant's difference is the
 // mutant's, not the interpreter's). And what it refuses to trust: an out-of-bounds access, a
 // division by zero and a loop that never ends stop it like a crashing program.
-#include "oracle/mutant_run.h"
+#include "mutation/mutant_run.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
+#include "mutation/catalogue_variant.h"
 #include "oracle/c_toolchain_testing.h"
-#include "oracle/mutant_variant.h"
 #include "uirgrade_paths.h"
 
-namespace uir {
+namespace uirgrade {
 namespace {
+
+using uir::Compiled;
+using uir::DType;
+using uir::Program;
+using uir::RunResult;
+using uir::SlotData;
+using uir::SlotSpec;
 
 /// Deterministic data for every buffer: small values of both signs (and 0), so that loops, divisions
 /// and comparisons take different paths.
 std::vector<SlotData> data_for(const Program& program) {
   std::vector<SlotData> out;
-  for (const SlotSpec& spec : slot_specs(program)) {
+  for (const SlotSpec& spec : uir::slot_specs(program)) {
     SlotData d{spec.slot, spec.dtype, {}};
     for (int32_t k = 0; k < spec.length; ++k) {
       int32_t v = (k * 7 + spec.slot * 3) % 11 - 4;
@@ -35,10 +42,10 @@ TEST(MutantRun, WithoutMutantsItIsTheOracleOnEverySuiteProgram) {
   int compared = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(UIRGRADE_SOURCE_DIR) + "/suites")) {
     if (entry.path().extension() != ".uir") continue;
-    Compiled compiled = compile(entry.path().string(), testing::read_text_file(entry.path()));
+    Compiled compiled = uir::compile(entry.path().string(), uir::testing::read_text_file(entry.path()));
     if (compiled.error) continue;
     std::vector<SlotData> data = data_for(compiled.program);
-    RunResult fast = run(compiled, data);
+    RunResult fast = uir::run(compiled, data);
     RunResult slow = run_with_mutants(compiled, data, {});
     SCOPED_TRACE(entry.path().string());
     EXPECT_EQ(slow.crash, "");
@@ -52,7 +59,7 @@ TEST(MutantRun, WithoutMutantsItIsTheOracleOnEverySuiteProgram) {
 }
 
 RunResult run_mutated(const std::string& text, Mutants mutants, std::vector<SlotData> data) {
-  Compiled compiled = compile("t.uir", text, mutant_variant(mutants));
+  Compiled compiled = uir::compile("t.uir", text, mutant_variant(mutants));
   EXPECT_FALSE(compiled.error.has_value());
   return run_with_mutants(compiled, data, mutants);
 }
@@ -83,4 +90,4 @@ TEST(MutantRun, ALoopThatNeverEndsRunsOutOfSteps) {
 }
 
 }  // namespace
-}  // namespace uir
+}  // namespace uirgrade
