@@ -5,14 +5,15 @@
 #             (without it that test skips; scripts/test.sh, which CI runs, passes --tests), and the
 #             toolchains of the students in other languages (grader/testdata/languages: a JDK and
 #             Scala, OCaml, GHC, Go, Node, Rust; some 1.6 GB, GHC the most), whose test fails in CI
-#             without them
+#             without them, and clang, whose front end checks the shipped code for warnings
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev libyaml-cpp-dev
           libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3 libssl-dev
           valgrind   # valgrind: counting a kernel's work (`# render: work`, grader/work_counter.h)
           similarity-tester)  # sim_c, sim_c++, ...: `grade class --similarity` compares sources (class/similarity_sources.h)
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(chromium default-jdk-headless scala ocaml-nox ghc golang-go nodejs rustc cargo)
+  packages+=(chromium default-jdk-headless scala ocaml-nox ghc golang-go nodejs rustc cargo
+             clang)  # clang: the ctest `clang_production` (scripts/check-clang.sh --production)
 elif [ $# -gt 0 ]; then
   echo "install-deps: unknown argument '$1' (the only one is --tests)" >&2
   exit 2
