@@ -107,11 +107,12 @@ std::string source_method(const SimilarityReport& report) {
       kSourcePriorTokens);
 }
 
-std::string similarity_section_html(const SimilarityReport& report) {
+namespace {
+
+/// How many students and pairs were compared, and (with sources) what sim read and noted.
+std::string similarity_summary_html(const SimilarityReport& report) {
   const SimilarityRanking& ranking = report.ranking;
-  std::string html =
-      "<style>pre.sbs{max-height:30em;font-size:12px}pre.sbs mark{background:#ffe08a}table.sbs td{width:50%}</style>\n"
-      "<h2 id=\"similarity-title\">Similar submissions (instructor only)</h2>\n";
+  std::string html;
   html += fmt::format(
       "<p>{} students with kept evidence, {} render tests; of the {} pairs, {} share at least one weighted "
       "fingerprint or failure. The pairs below are what to look at first, not a finding.</p>\n",
@@ -130,6 +131,13 @@ std::string similarity_section_html(const SimilarityReport& report) {
       html += "</ul>\n";
     }
   }
+  return html;
+}
+
+/// The ranked pairs, one row each.
+std::string pairs_table_html(const SimilarityReport& report) {
+  const SimilarityRanking& ranking = report.ranking;
+  std::string html;
   html += fmt::format("<table id=\"similar-pairs\">\n<tr><th>#</th><th>students</th><th>score</th><th>behaviour</th>"
                       "<th>failures</th>{}<th>the render test whose C they share most</th><th>rare failures they share</th></tr>\n",
                       report.source ? "<th>source</th>" : "");
@@ -148,7 +156,13 @@ std::string similarity_section_html(const SimilarityReport& report) {
     html += fmt::format("<tr><td colspan=\"{}\">No pair scores {:.2f} or more.</td></tr>\n", report.source ? 8 : 7,
                         report.options.min_score);
   html += "</table>\n";
+  return html;
+}
 
+/// The clusters of more than two students linked by pairs.
+std::string clusters_html(const SimilarityReport& report) {
+  const SimilarityRanking& ranking = report.ranking;
+  std::string html;
   html += "<h3>Clusters of more than two</h3>\n";
   if (ranking.clusters.empty()) {
     html += fmt::format("<p>None: no three students are linked by pairs scoring {:.2f} or more.</p>\n",
@@ -162,7 +176,13 @@ std::string similarity_section_html(const SimilarityReport& report) {
     }
     html += "</ul>\n";
   }
+  return html;
+}
 
+/// The evidence of the first kPairsWithEvidence pairs: their C side by side, the failures they share.
+std::string evidence_html(const SimilarityReport& report) {
+  const SimilarityRanking& ranking = report.ranking;
+  std::string html;
   html += "<h3>The evidence, pair by pair</h3>\n";
   for (size_t k = 0; k < ranking.pairs.size() && k < kPairsWithEvidence; ++k) {
     const SimilarPair& pair = ranking.pairs[k];
@@ -186,6 +206,19 @@ std::string similarity_section_html(const SimilarityReport& report) {
     }
     html += "</details>\n";
   }
+  return html;
+}
+
+}  // namespace
+
+std::string similarity_section_html(const SimilarityReport& report) {
+  std::string html =
+      "<style>pre.sbs{max-height:30em;font-size:12px}pre.sbs mark{background:#ffe08a}table.sbs td{width:50%}</style>\n"
+      "<h2 id=\"similarity-title\">Similar submissions (instructor only)</h2>\n";
+  html += similarity_summary_html(report);
+  html += pairs_table_html(report);
+  html += clusters_html(report);
+  html += evidence_html(report);
   html += "<p>How the score is computed: " + html_text(similarity_method(report.options) + source_method(report)) +
           "</p>\n";
   return html;

@@ -62,6 +62,61 @@ bool better(const Scored& x, const Scored& y) {
   return std::tie(x.a, x.b) < std::tie(y.a, y.b);
 }
 
+using SourceRows = std::vector<std::vector<std::pair<uint32_t, double>>>;
+
+/// Each student's later partners by source, so that a pair with no behaviour in common is scored too.
+SourceRows source_rows(const std::map<std::string, uint32_t>& index_of, size_t n,
+                       const std::map<std::pair<std::string, std::string>, double>& source) {
+  SourceRows rows(n);
+  for (const auto& [ids, value] : source) {
+    auto x = index_of.find(ids.first), y = index_of.find(ids.second);
+    if (x == index_of.end() || y == index_of.end() || x->second == y->second || value <= 0) continue;
+    rows[std::min(x->second, y->second)].emplace_back(std::max(x->second, y->second), value);
+  }
+  return rows;
+}
+
+/// One row at a time: what student a shares with each later student b, from a's postings; the
+/// students touched are those with something to score.
+struct SharedRow {
+  explicit SharedRow(size_t n) : renders(n, 0), failures(n, 0), source(n, 0), is_touched(n, 0) {}
+
+  void touch(uint32_t b) {
+    if (!is_touched[b]) {
+      is_touched[b] = 1;
+      touched.push_back(b);
+    }
+  }
+  /// Adds `weight` to every later student of a posting's (sorted) `students`.
+  void accumulate(const std::vector<uint32_t>& students, double weight, uint32_t a, std::vector<double>& shared) {
+    if (weight == 0) return;
+    for (auto b = std::upper_bound(students.begin(), students.end(), a); b != students.end(); ++b) {
+      shared[*b] += weight;
+      touch(*b);
+    }
+  }
+  void clear(uint32_t b) {
+    renders[b] = failures[b] = source[b] = 0;
+    is_touched[b] = 0;
+  }
+
+  std::vector<double> renders, failures, source;
+  std::vector<uint32_t> touched;
+  std::vector<char> is_touched;
+};
+
+/// The clusters of more than two, each sorted, largest first.
+std::vector<std::vector<std::string>> clusters_of(std::map<uint32_t, std::vector<std::string>> components) {
+  std::vector<std::vector<std::string>> clusters;
+  for (auto& [root, ids] : components)
+    if (ids.size() > 2) {
+      std::sort(ids.begin(), ids.end());
+      clusters.push_back(std::move(ids));
+    }
+  std::stable_sort(clusters.begin(), clusters.end(), [](const auto& x, const auto& y) { return x.size() > y.size(); });
+  return clusters;
+}
+
 }  // namespace
 
 SimilarityIndex::SimilarityIndex(const std::map<std::string, std::string>& oracle_c) {
@@ -126,18 +181,12 @@ double SimilarityIndex::weight(const std::string& test, uint64_t hash) const {
 SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options,
                                         const std::map<std::pair<std::string, std::string>, double>* source) const {
   const size_t n = students_.size();
-  // Each student's later partners by source, so that a pair with no behaviour in common is scored too.
-  std::vector<std::vector<std::pair<uint32_t, double>>> source_row(n);
+  SourceRows source_row(n);
   if (source) {
     std::map<std::string, uint32_t> index_of;
     for (uint32_t s = 0; s < n; ++s) index_of[students_[s].id] = s;
-    for (const auto& [ids, value] : *source) {
-      auto x = index_of.find(ids.first), y = index_of.find(ids.second);
-      if (x == index_of.end() || y == index_of.end() || x->second == y->second || value <= 0) continue;
-      source_row[std::min(x->second, y->second)].emplace_back(std::max(x->second, y->second), value);
-    }
+    source_row = source_rows(index_of, n, *source);
   }
-  std::vector<double> source_score(n, 0);
   SimilarityRanking ranking;
   ranking.students = n;
   ranking.pairs_in_class = n * (n - (n > 0 ? 1 : 0)) / 2;
@@ -149,58 +198,41 @@ SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options,
   const double behaviour_prior = options.behaviour_prior * std::log(1.0 + static_cast<double>(n));
   const double failure_prior = options.failure_prior * std::log(1.0 + static_cast<double>(n));
 
-  // One row at a time: what student a shares with each later student b, from a's postings.
-  std::vector<double> shared_renders(n, 0), shared_failures(n, 0);
-  std::vector<uint32_t> touched;
-  std::vector<char> is_touched(n, 0);
-  auto accumulate = [&](const Posting& posting, double weight, uint32_t a, std::vector<double>& shared) {
-    if (weight == 0) return;
-    for (auto b = std::upper_bound(posting.students.begin(), posting.students.end(), a); b != posting.students.end(); ++b) {
-      shared[*b] += weight;
-      if (!is_touched[*b]) {
-        is_touched[*b] = 1;
-        touched.push_back(*b);
-      }
-    }
-  };
+  SharedRow row(n);
   auto worse_on_top = [](const Scored& x, const Scored& y) { return better(x, y); };
   std::priority_queue<Scored, std::vector<Scored>, decltype(worse_on_top)> best(worse_on_top);
   UnionFind links(n);
   for (uint32_t a = 0; a < n; ++a) {
     for (uint64_t key : students_[a].renders) {
       const Posting& posting = render_postings_.at(key);
-      accumulate(posting, render_weight(posting), a, shared_renders);
+      row.accumulate(posting.students, render_weight(posting), a, row.renders);
     }
     for (uint64_t key : students_[a].failures) {
       const Posting& posting = failure_postings_.at(key);
-      accumulate(posting, failure_weight(posting), a, shared_failures);
+      row.accumulate(posting.students, failure_weight(posting), a, row.failures);
     }
     for (const auto& [b, value] : source_row[a]) {
-      source_score[b] = value;
-      if (!is_touched[b]) {
-        is_touched[b] = 1;
-        touched.push_back(b);
-      }
+      row.source[b] = value;
+      row.touch(b);
     }
-    for (uint32_t b : touched) {
-      double behaviour = shared_renders[b] / (render_mass[a] + render_mass[b] - shared_renders[b] + behaviour_prior);
-      double failures = shared_failures[b] / (failure_mass[a] + failure_mass[b] - shared_failures[b] + failure_prior);
+    for (uint32_t b : row.touched) {
+      double behaviour = row.renders[b] / (render_mass[a] + render_mass[b] - row.renders[b] + behaviour_prior);
+      double failures = row.failures[b] / (failure_mass[a] + failure_mass[b] - row.failures[b] + failure_prior);
       double score = 1 - (1 - behaviour) * (1 - failures);
-      double key = std::max(score, source_score[b]);
+      double key = std::max(score, row.source[b]);
       ++ranking.pairs_scored;
       if (key >= options.cluster_threshold) links.join(a, b);
       if (key >= options.min_score && options.max_pairs > 0) {
-        Scored scored{key, a, b, behaviour, failures, score, source_score[b]};
+        Scored scored{key, a, b, behaviour, failures, score, row.source[b]};
         if (best.size() < options.max_pairs) best.push(scored);
         else if (better(scored, best.top())) {
           best.pop();
           best.push(scored);
         }
       }
-      shared_renders[b] = shared_failures[b] = source_score[b] = 0;
-      is_touched[b] = 0;
+      row.clear(b);
     }
-    touched.clear();
+    row.touched.clear();
   }
 
   while (!best.empty()) {
@@ -212,13 +244,7 @@ SimilarityRanking SimilarityIndex::rank(const SimilarityOptions& options,
 
   std::map<uint32_t, std::vector<std::string>> components;
   for (uint32_t s = 0; s < n; ++s) components[links.find(s)].push_back(students_[s].id);
-  for (auto& [root, ids] : components)
-    if (ids.size() > 2) {
-      std::sort(ids.begin(), ids.end());
-      ranking.clusters.push_back(std::move(ids));
-    }
-  std::stable_sort(ranking.clusters.begin(), ranking.clusters.end(),
-                   [](const auto& x, const auto& y) { return x.size() > y.size(); });
+  ranking.clusters = clusters_of(std::move(components));
   return ranking;
 }
 

@@ -302,12 +302,9 @@ std::string run_problem(const ProcessResult& result) {
   return "";
 }
 
-}  // namespace
-
-SourceSimilarity compare_sources(const std::map<std::string, SourceTree>& students, const SourceTree* handout,
-                                 CommandRunner& runner, const SourceToolConfig& config) {
-  SourceSimilarity result;
-  result.handout = handout != nullptr;
+/// The students' files, grouped by the sim tool that reads them; counts and skipped files noted in `result`.
+std::map<std::string, std::vector<RunFile>> files_by_tool(const std::map<std::string, SourceTree>& students,
+                                                          const SourceTree* handout, SourceSimilarity& result) {
   std::map<std::string, std::vector<RunFile>> by_tool;
   for (const auto& [id, tree] : students) {
     if (!tree.files.empty()) ++result.students_with_sources;
@@ -317,95 +314,98 @@ SourceSimilarity compare_sources(const std::map<std::string, SourceTree>& studen
   }
   if (handout)
     for (const std::string& skipped : handout->skipped) result.notes.push_back("handout: skipped " + skipped);
+  return by_tool;
+}
 
-  // Per pair of students: tokens shared, and per file pair; per student, tokens per tool.
-  struct PairSum {
-    double shared = 0;
-    std::set<std::string> tools;
-    std::vector<std::tuple<std::string, std::string, double>> files;
-  };
-  std::map<std::pair<std::string, std::string>, PairSum> sums;
-  std::map<std::string, double> tokens_of;
-  for (auto& tool_files : by_tool) {
-    // Named, not a structured binding: a lambda below uses `files`, which clang 14 cannot capture.
-    const std::string& tool = tool_files.first;
-    std::vector<RunFile>& files = tool_files.second;
-    const std::string program = config.bin_dir + "/" + tool;
-    if (::access(program.c_str(), X_OK) != 0) {
-      std::set<std::string> owners;
-      for (const RunFile& file : files) owners.insert(file.owner);
-      result.notes.push_back(fmt::format(
-          "{} is not installed (apt-get install similarity-tester): the {} files of {} students it reads were not "
-          "compared by their source",
-          program, files.size(), owners.size()));
-      continue;
-    }
-    const auto start = std::chrono::steady_clock::now();
-    // 1. The handout's text is no evidence: blank the lines of each file in a run found in it.
-    std::vector<std::string> old;
-    if (handout)
-      for (const SourceFile& file : handout->files)
-        if (file.tool == tool) old.push_back(file.text);
-    if (!old.empty()) {
-      ProcessResult found = run_sim(runner, config, tool, {"-S", "-n", "-w", "200"}, files, old);
-      if (std::string problem = run_problem(found); !problem.empty()) {
-        result.notes.push_back(fmt::format("{} against the handout: {}; this language's sources were not compared", tool, problem));
-        continue;
-      }
-      auto ranges = parse_sim_runs(found.out);
-      for (size_t k = 0; k < files.size(); ++k) {
-        auto blank = ranges.find(fmt::format("f{}", k));
-        if (blank != ranges.end()) files[k].text = blank_lines(files[k].text, blank->second);
-      }
-    }
-    // 2. Every file against every other, in percentages.
-    ProcessResult compared =
-        run_sim(runner, config, tool, {"-p", "-s", "-u", "-t", std::to_string(config.threshold_percent)}, files, {});
-    std::string problem = run_problem(compared);
-    if (!problem.empty()) {
-      if (!compared.started || !(compared.timed_out || compared.cpu_limit || compared.stdout_truncated)) {
-        result.notes.push_back(fmt::format("{} over {} files: {}; this language's sources were not compared", tool,
-                                           files.size(), problem));
-        continue;
-      }
-      result.notes.push_back(fmt::format("{} over {} files: {}; the pairs it reported before are kept (-u)", tool,
-                                         files.size(), problem));
-    }
-    result.runs.push_back(fmt::format("{} over {} files{}: {:.1f} s", tool, files.size(), old.empty() ? "" : " (and the handout)",
-                                      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
-    SimPercentages parsed = parse_sim_percentages(compared.out);
-    auto file_of = [&](const std::string& name) -> const RunFile* {
-      if (name.size() < 2 || name[0] != 'f') return nullptr;
-      size_t k = 0;
-      for (char c : name.substr(1)) {
-        if (c < '0' || c > '9') return nullptr;
-        k = k * 10 + static_cast<size_t>(c - '0');
-        if (k >= files.size()) return nullptr;
-      }
-      return &files[k];
-    };
-    for (size_t k = 0; k < files.size(); ++k) tokens_of[files[k].owner] += parsed.tokens[fmt::format("f{}", k)];
-    // Each file's share of each other student, capped at the file's own tokens.
-    std::map<std::pair<const RunFile*, std::string>, double> file_share;
-    for (const auto& [f, g, percent] : parsed.shares) {
-      const RunFile* from = file_of(f);
-      const RunFile* to = file_of(g);
-      if (!from || !to || from->owner == to->owner) continue;
-      double tokens = parsed.tokens[f] * percent / 100;
-      double& share = file_share[{from, to->owner}];
-      double added = std::min(tokens, parsed.tokens[f] - share);
-      if (added <= 0) continue;
-      share += added;
-      auto key = from->owner < to->owner ? std::pair{from->owner, to->owner} : std::pair{to->owner, from->owner};
-      PairSum& sum = sums[key];
-      sum.shared += added;
-      sum.tools.insert(tool);
-      const std::string& path_from = students.at(from->owner).files[from->index].path;
-      const std::string& path_to = students.at(to->owner).files[to->index].path;
-      if (from->owner == key.first) sum.files.emplace_back(path_from, path_to, added);
-      else sum.files.emplace_back(path_to, path_from, added);
-    }
+/// Per pair of students: tokens shared, and per file pair.
+struct PairSum {
+  double shared = 0;
+  std::set<std::string> tools;
+  std::vector<std::tuple<std::string, std::string, double>> files;
+};
+using PairSums = std::map<std::pair<std::string, std::string>, PairSum>;
+
+/// The handout's text is no evidence: blanks the lines of each file in a run found in the handout's
+/// files `old`. False, noted in `result`, when sim failed: then this tool's files are not compared.
+bool blank_handout_text(const std::string& tool, std::vector<RunFile>& files, const std::vector<std::string>& old,
+                        CommandRunner& runner, const SourceToolConfig& config, SourceSimilarity& result) {
+  if (old.empty()) return true;
+  ProcessResult found = run_sim(runner, config, tool, {"-S", "-n", "-w", "200"}, files, old);
+  if (std::string problem = run_problem(found); !problem.empty()) {
+    result.notes.push_back(fmt::format("{} against the handout: {}; this language's sources were not compared", tool, problem));
+    return false;
   }
+  auto ranges = parse_sim_runs(found.out);
+  for (size_t k = 0; k < files.size(); ++k) {
+    auto blank = ranges.find(fmt::format("f{}", k));
+    if (blank != ranges.end()) files[k].text = blank_lines(files[k].text, blank->second);
+  }
+  return true;
+}
+
+/// Every file against every other, in percentages; nullopt, noted in `result`, when sim gave
+/// nothing to keep.
+std::optional<SimPercentages> compare_every_pair(const std::string& tool, const std::vector<RunFile>& files,
+                                                 bool with_handout, std::chrono::steady_clock::time_point start,
+                                                 CommandRunner& runner, const SourceToolConfig& config,
+                                                 SourceSimilarity& result) {
+  ProcessResult compared =
+      run_sim(runner, config, tool, {"-p", "-s", "-u", "-t", std::to_string(config.threshold_percent)}, files, {});
+  std::string problem = run_problem(compared);
+  if (!problem.empty()) {
+    if (!compared.started || !(compared.timed_out || compared.cpu_limit || compared.stdout_truncated)) {
+      result.notes.push_back(fmt::format("{} over {} files: {}; this language's sources were not compared", tool,
+                                         files.size(), problem));
+      return std::nullopt;
+    }
+    result.notes.push_back(fmt::format("{} over {} files: {}; the pairs it reported before are kept (-u)", tool,
+                                       files.size(), problem));
+  }
+  result.runs.push_back(fmt::format("{} over {} files{}: {:.1f} s", tool, files.size(), with_handout ? " (and the handout)" : "",
+                                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+  return parse_sim_percentages(compared.out);
+}
+
+/// Adds one tool's shares to the pairs' sums and its tokens to each student's.
+void add_shares(const std::string& tool, const std::vector<RunFile>& files, SimPercentages& parsed,
+                const std::map<std::string, SourceTree>& students, PairSums& sums,
+                std::map<std::string, double>& tokens_of) {
+  auto file_of = [&](const std::string& name) -> const RunFile* {
+    if (name.size() < 2 || name[0] != 'f') return nullptr;
+    size_t k = 0;
+    for (char c : name.substr(1)) {
+      if (c < '0' || c > '9') return nullptr;
+      k = k * 10 + static_cast<size_t>(c - '0');
+      if (k >= files.size()) return nullptr;
+    }
+    return &files[k];
+  };
+  for (size_t k = 0; k < files.size(); ++k) tokens_of[files[k].owner] += parsed.tokens[fmt::format("f{}", k)];
+  // Each file's share of each other student, capped at the file's own tokens.
+  std::map<std::pair<const RunFile*, std::string>, double> file_share;
+  for (const auto& [f, g, percent] : parsed.shares) {
+    const RunFile* from = file_of(f);
+    const RunFile* to = file_of(g);
+    if (!from || !to || from->owner == to->owner) continue;
+    double tokens = parsed.tokens[f] * percent / 100;
+    double& share = file_share[{from, to->owner}];
+    double added = std::min(tokens, parsed.tokens[f] - share);
+    if (added <= 0) continue;
+    share += added;
+    auto key = from->owner < to->owner ? std::pair{from->owner, to->owner} : std::pair{to->owner, from->owner};
+    PairSum& sum = sums[key];
+    sum.shared += added;
+    sum.tools.insert(tool);
+    const std::string& path_from = students.at(from->owner).files[from->index].path;
+    const std::string& path_to = students.at(to->owner).files[to->index].path;
+    if (from->owner == key.first) sum.files.emplace_back(path_from, path_to, added);
+    else sum.files.emplace_back(path_to, path_from, added);
+  }
+}
+
+/// The pairs, scored, highest first.
+std::vector<SourcePair> scored_pairs(PairSums& sums, std::map<std::string, double>& tokens_of) {
+  std::vector<SourcePair> pairs;
   for (auto& [key, sum] : sums) {
     SourcePair pair;
     pair.a = key.first;
@@ -420,10 +420,43 @@ SourceSimilarity compare_sources(const std::map<std::string, SourceTree>& studen
                      [](const auto& x, const auto& y) { return std::get<2>(x) > std::get<2>(y); });
     if (sum.files.size() > 3) sum.files.resize(3);
     pair.files = std::move(sum.files);
-    result.pairs.push_back(std::move(pair));
+    pairs.push_back(std::move(pair));
   }
-  std::stable_sort(result.pairs.begin(), result.pairs.end(),
-                   [](const SourcePair& x, const SourcePair& y) { return x.score > y.score; });
+  std::stable_sort(pairs.begin(), pairs.end(), [](const SourcePair& x, const SourcePair& y) { return x.score > y.score; });
+  return pairs;
+}
+
+}  // namespace
+
+SourceSimilarity compare_sources(const std::map<std::string, SourceTree>& students, const SourceTree* handout,
+                                 CommandRunner& runner, const SourceToolConfig& config) {
+  SourceSimilarity result;
+  result.handout = handout != nullptr;
+  std::map<std::string, std::vector<RunFile>> by_tool = files_by_tool(students, handout, result);
+  PairSums sums;
+  std::map<std::string, double> tokens_of;  // per student, tokens over every tool
+  for (auto& [tool, files] : by_tool) {
+    const std::string program = config.bin_dir + "/" + tool;
+    if (::access(program.c_str(), X_OK) != 0) {
+      std::set<std::string> owners;
+      for (const RunFile& file : files) owners.insert(file.owner);
+      result.notes.push_back(fmt::format(
+          "{} is not installed (apt-get install similarity-tester): the {} files of {} students it reads were not "
+          "compared by their source",
+          program, files.size(), owners.size()));
+      continue;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::string> old;
+    if (handout)
+      for (const SourceFile& file : handout->files)
+        if (file.tool == tool) old.push_back(file.text);
+    if (!blank_handout_text(tool, files, old, runner, config, result)) continue;
+    std::optional<SimPercentages> parsed = compare_every_pair(tool, files, !old.empty(), start, runner, config, result);
+    if (!parsed) continue;
+    add_shares(tool, files, *parsed, students, sums, tokens_of);
+  }
+  result.pairs = scored_pairs(sums, tokens_of);
   return result;
 }
 

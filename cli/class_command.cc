@@ -118,25 +118,80 @@ std::unique_ptr<ProcessRunner> similarity_runner(const Options& options, const c
   return runner;
 }
 
+/// The students to grade, once the roster loads and --out and --handout fit; nullopt (said on
+/// `err`) when not.
+std::optional<std::vector<Submission>> students_to_grade(const Options& options, std::ostream& err) {
+  auto roster = load_roster(options.submissions);
+  if (auto* error = std::get_if<std::string>(&roster)) {
+    err << "grade class: " << *error << '\n';
+    return std::nullopt;
+  }
+  if (std::string refusal = out_inside_submissions(options); !refusal.empty()) {
+    err << "grade class: " << refusal << '\n';
+    return std::nullopt;
+  }
+  if (std::error_code ec; !options.handout_dir.empty() && !std::filesystem::is_directory(options.handout_dir, ec)) {
+    err << fmt::format("grade class: --handout {}: not a folder\n", printable_line(options.handout_dir));
+    return std::nullopt;
+  }
+  std::vector<Submission> students = std::get<std::vector<Submission>>(std::move(roster));
+  if (options.shard) students = select_student_shard(std::move(students), *options.shard);
+  return students;
+}
+
+ClassConfig class_config(const Options& options, const WeekTests& week, ProcessRunner& runner) {
+  ClassConfig config;
+  config.grade = shared_config(options, week.limits);
+  config.grade.compile_limits = week.compile_limits;
+  config.student_budget_seconds = options.student_budget_seconds;
+  config.out_dir = options.out_dir;
+  config.isolation = [&runner] { return runner.isolation(); };
+  config.private_copies = runner.tier() == Tier::Uid;
+  return config;
+}
+
+/// Grades the class, saying each student on `err` as it is done.
+std::vector<StudentRecord> grade_every_student(const WeekTests& week, const std::vector<Submission>& students,
+                                               const ClassConfig& config, ProcessRunner& runner, CCompiler& compiler,
+                                               std::ostream& err) {
+  size_t done = 0;
+  return grade_class(
+      week.tests, students, config, runner, compiler, [&](const StudentRecord& record, StudentSource source) {
+        Totals totals = add_up(record.report.results);
+        if (source == StudentSource::Stopped) {
+          err << fmt::format("[-/{}] {}: {}\n", students.size(), printable_line(record.id), record.reason);
+          return;
+        }
+        err << fmt::format("[{}/{}] {} {}: {:g}/{:g}{}\n", ++done, students.size(),
+                           source == StudentSource::Reused ? "reused" : "graded", printable_line(record.id), totals.points,
+                           totals.max_points, record.reason.empty() ? "" : " (" + record.reason + ")");
+      });
+}
+
+/// The run as the gradebook and the class report show it.
+ClassRun class_run(const Options& options, const WeekTests& week, const ClassConfig& config,
+                   std::vector<StudentRecord> records) {
+  ClassRun run;
+  run.week = options.week;
+  run.seed = options.seed;
+  run.tests_key = run_key(week.tests, config.grade, config.student_budget_seconds);
+  run.shard = options.shard;
+  for (const TestCase& test : week.tests) {
+    run.tests.push_back(result_naming(test));
+    if (!test.about.empty()) run.about_by_test[result_label(run.tests.back())] = test.about;
+  }
+  run.students = std::move(records);
+  run.suites_folder = suites_folder_lines(options).substr(0, suites_folder_lines(options).find('\n'));
+  run.graded_at = fmt::format("{:%Y-%m-%d %H:%M} UTC", fmt::gmtime(std::time(nullptr)));
+  return run;
+}
+
 }  // namespace
 
 int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err) {
   print_seed(options, "grade class", err);
-  auto roster = load_roster(options.submissions);
-  if (auto* error = std::get_if<std::string>(&roster)) {
-    err << "grade class: " << *error << '\n';
-    return kUsageOrSuiteError;
-  }
-  if (std::string refusal = out_inside_submissions(options); !refusal.empty()) {
-    err << "grade class: " << refusal << '\n';
-    return kUsageOrSuiteError;
-  }
-  if (std::error_code ec; !options.handout_dir.empty() && !std::filesystem::is_directory(options.handout_dir, ec)) {
-    err << fmt::format("grade class: --handout {}: not a folder\n", printable_line(options.handout_dir));
-    return kUsageOrSuiteError;
-  }
-  std::vector<Submission> students = std::get<std::vector<Submission>>(std::move(roster));
-  if (options.shard) students = select_student_shard(std::move(students), *options.shard);
+  std::optional<std::vector<Submission>> students = students_to_grade(options, err);
+  if (!students) return kUsageOrSuiteError;
   std::optional<WeekTests> week = load_tests(options, fuzz, err);
   if (!week) return kUsageOrSuiteError;
   if (stop_requested()) return stopped_exit_status(stop_signal());  // nothing made yet
@@ -153,49 +208,19 @@ int run_class(const Options& options, const FuzzSource& fuzz, std::ostream& err)
   std::filesystem::create_directories(std::filesystem::path(options.out_dir) / "students", ec);
   if (runner.tier() == Tier::Uid) {
     // (A root grader's umask makes a new class directory its own.)
-    if (std::string refusal = uid_tier_refusal(options, class_paths(options, students)); !refusal.empty()) {
+    if (std::string refusal = uid_tier_refusal(options, class_paths(options, *students)); !refusal.empty()) {
       err << "grade class: " << refusal << '\n';
       return kUsageOrSuiteError;
     }
   }
 
-  ClassConfig config;
-  config.grade = shared_config(options, week->limits);
-  config.grade.compile_limits = week->compile_limits;
-  config.student_budget_seconds = options.student_budget_seconds;
-  config.out_dir = options.out_dir;
-  config.isolation = [&runner] { return runner.isolation(); };
-  config.private_copies = runner.tier() == Tier::Uid;
+  ClassConfig config = class_config(options, *week, runner);
   CCompiler compiler(runner, config.grade.limits.memory_bytes >> 20);
-  err << fmt::format("grade class: week {}, {}{}, {}, {} jobs\n", options.week, count_of(students.size(), "student"),
+  err << fmt::format("grade class: week {}, {}{}, {}, {} jobs\n", options.week, count_of(students->size(), "student"),
                      options.shard ? fmt::format(" (shard {}/{})", options.shard->index, options.shard->count) : "",
                      count_of(week->tests.size(), "test"), options.jobs);
-
-  size_t done = 0;
-  std::vector<StudentRecord> records = grade_class(
-      week->tests, students, config, runner, compiler, [&](const StudentRecord& record, StudentSource source) {
-        Totals totals = add_up(record.report.results);
-        if (source == StudentSource::Stopped) {
-          err << fmt::format("[-/{}] {}: {}\n", students.size(), printable_line(record.id), record.reason);
-          return;
-        }
-        err << fmt::format("[{}/{}] {} {}: {:g}/{:g}{}\n", ++done, students.size(),
-                           source == StudentSource::Reused ? "reused" : "graded", printable_line(record.id), totals.points,
-                           totals.max_points, record.reason.empty() ? "" : " (" + record.reason + ")");
-      });
-
-  ClassRun run;
-  run.week = options.week;
-  run.seed = options.seed;
-  run.tests_key = run_key(week->tests, config.grade, config.student_budget_seconds);
-  run.shard = options.shard;
-  for (const TestCase& test : week->tests) {
-    run.tests.push_back(result_naming(test));
-    if (!test.about.empty()) run.about_by_test[result_label(run.tests.back())] = test.about;
-  }
-  run.students = std::move(records);
-  run.suites_folder = suites_folder_lines(options).substr(0, suites_folder_lines(options).find('\n'));
-  run.graded_at = fmt::format("{:%Y-%m-%d %H:%M} UTC", fmt::gmtime(std::time(nullptr)));
+  std::vector<StudentRecord> records = grade_every_student(*week, *students, config, runner, compiler, err);
+  ClassRun run = class_run(options, *week, config, std::move(records));
   if (stop_requested()) {
     // Stopped: the gradebook and the class report of the students graded so far, marked
     // incomplete; the run's processes are gone and what it made goes as this returns.

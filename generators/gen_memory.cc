@@ -33,6 +33,26 @@ std::optional<Offset> data_offset(GenState& g, int room) {
   return Offset{g.b.ref(clamped), info.interval->hi, info.ranges};
 }
 
+/// A range's coefficient in an offset; `span` is hi - lo of the terms before it.
+int64_t draw_coefficient(GenState& g, int64_t span) {
+  switch (g.c.weighted({40, 15, 10, 25, 10})) {
+    case 0: return 1;
+    case 1: return -1;  // reversed: add (mul %i -1) c
+    case 2: return 2;
+    case 3: return span + 1;  // row-major stride over the terms so far
+    default: return 3;
+  }
+}
+
+/// The offset's constant, in [c_lo, c_hi]: an edge as often as not.
+int32_t draw_constant(GenState& g, int32_t c_lo, int32_t c_hi) {
+  switch (g.c.weighted({35, 35, 30})) {
+    case 0: return c_lo;
+    case 1: return c_hi;
+    default: return g.c.pick(c_lo, c_hi);
+  }
+}
+
 }  // namespace
 
 std::optional<Offset> gen_offset(GenState& g, int room, uint64_t must_use, bool may_use_others) {
@@ -49,24 +69,7 @@ std::optional<Offset> gen_offset(GenState& g, int room, uint64_t must_use, bool 
   uint64_t used = 0;
   for (int bit : use) {
     const RangeInfo& range = b.ranges()[bit];
-    int64_t coefficient = 1;
-    switch (g.c.weighted({40, 15, 10, 25, 10})) {
-      case 0:
-        coefficient = 1;
-        break;
-      case 1:
-        coefficient = -1;
-        break;  // reversed: add (mul %i -1) c
-      case 2:
-        coefficient = 2;
-        break;
-      case 3:
-        coefficient = span + 1;
-        break;  // row-major stride over the terms so far
-      default:
-        coefficient = 3;
-        break;
-    }
+    int64_t coefficient = draw_coefficient(g, span);
     auto fits = [&](int64_t coef) { return room < 0 || span + std::abs(coef) * range.max_value <= room; };
     if (!fits(coefficient)) coefficient = fits(1) ? 1 : 0;
     if (coefficient == 0) {
@@ -93,18 +96,7 @@ std::optional<Offset> gen_offset(GenState& g, int room, uint64_t must_use, bool 
   // The constant moves the sum into [0, room]: often to an edge, where an off-by-one shows.
   int32_t c_lo = -lo;
   int32_t c_hi = room < 0 ? -lo + 2 : room - hi;
-  int32_t c = c_lo;
-  switch (g.c.weighted({35, 35, 30})) {
-    case 0:
-      c = c_lo;
-      break;
-    case 1:
-      c = c_hi;
-      break;
-    default:
-      c = g.c.pick(c_lo, c_hi);
-      break;
-  }
+  int32_t c = draw_constant(g, c_lo, c_hi);
   Operand constant = ProgramBuilder::literal_i32(c);
   Operand result = constant;
   if (sum) {

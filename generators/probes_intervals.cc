@@ -50,6 +50,33 @@ std::string binary(ProbeContext& p, const std::string& op, const std::string& a,
   return p.c.chance(50) ? p.def("x", op + " " + a + " " + b) : p.def("x", op + " " + b + " " + a);
 }
 
+/// A range whose bound is 0, negative, or a constant expression.
+std::string range_of_odd_bound(ProbeContext& p, std::vector<std::string>* ranges) {
+  std::string bound;
+  switch (p.c.pick(0, 3)) {
+    case 0: bound = "0"; break;
+    case 1: bound = num(-p.c.pick(1, 5)); break;
+    case 2: bound = p.def("k", "mul " + num(p.c.pick(1, 3)) + " " + num(p.c.pick(-2, 2))); break;
+    default: bound = p.def("k", "add 3 " + num(p.c.pick(-2, 2))); break;
+  }
+  std::string r = p.def("r", "range " + bound);
+  ranges->push_back(r);
+  return r;
+}
+
+/// A range added to the result of a call to a new function of constants.
+std::string through_call(ProbeContext& p, std::vector<std::string>* ranges) {
+  std::string f = "@q_f" + std::to_string(p.lines().size());
+  int factor = -p.c.pick(1, 3);
+  p.raw("func " + f + "(%a: i32, %b: i32) -> i32 {");
+  p.raw("  %m = mul %a " + num(factor));
+  p.raw("  %s = add %m %b");
+  p.raw("  ret %s");
+  p.raw("}");
+  std::string call = p.def("k", "call " + f + " " + num(p.c.pick(0, 4)) + " " + num(p.c.pick(-3, 3)));
+  return binary(p, "add", call, new_range(p, ranges));
+}
+
 /// A value built through `t`; the ranges it uses are appended to `ranges`, outermost first.
 std::string value_through(ProbeContext& p, Through t, std::vector<std::string>* ranges) {
   switch (t) {
@@ -96,29 +123,10 @@ std::string value_through(ProbeContext& p, Through t, std::vector<std::string>* 
       if (p.c.chance(50)) return p.def("x", "cast " + p.def("c", "cmpne " + r + " 1") + " dtype=i32");
       return p.def("x", "cast " + p.def("x", "mul " + r + " -1") + " dtype=i32");
     }
-    case Through::RangeBound: {
-      std::string bound;
-      switch (p.c.pick(0, 3)) {
-        case 0: bound = "0"; break;
-        case 1: bound = num(-p.c.pick(1, 5)); break;
-        case 2: bound = p.def("k", "mul " + num(p.c.pick(1, 3)) + " " + num(p.c.pick(-2, 2))); break;
-        default: bound = p.def("k", "add 3 " + num(p.c.pick(-2, 2))); break;
-      }
-      std::string r = p.def("r", "range " + bound);
-      ranges->push_back(r);
-      return r;
-    }
-    case Through::Call: {
-      std::string f = "@q_f" + std::to_string(p.lines().size());
-      int factor = -p.c.pick(1, 3);
-      p.raw("func " + f + "(%a: i32, %b: i32) -> i32 {");
-      p.raw("  %m = mul %a " + num(factor));
-      p.raw("  %s = add %m %b");
-      p.raw("  ret %s");
-      p.raw("}");
-      std::string call = p.def("k", "call " + f + " " + num(p.c.pick(0, 4)) + " " + num(p.c.pick(-3, 3)));
-      return binary(p, "add", call, new_range(p, ranges));
-    }
+    case Through::RangeBound:
+      return range_of_odd_bound(p, ranges);
+    case Through::Call:
+      return through_call(p, ranges);
     case Through::ConstExpr: {
       std::string k = p.def("k", "mul " + num(p.c.pick(2, 5)) + " " + num(-p.c.pick(1, 3)));
       std::string q = p.def("k", "idiv " + k + " " + num(p.c.chance(50) ? 2 : -2));

@@ -76,6 +76,9 @@ bool is_source_file(std::string_view path, std::string_view source_file) {
 
 }  // namespace
 
+// Long because it is one pass of a line parser whose three kinds of line (cost, `key=value`,
+// `key: value`) read and move the same position state (address, line, file, the call-cost flag):
+// split, each kind would take most of that state as parameters.
 std::optional<CallgrindProfile> parse_callgrind_profile(std::string_view dump, std::string_view source_file,
                                                         std::string* error) {
   auto fail = [&](int line, std::string message) -> std::optional<CallgrindProfile> {

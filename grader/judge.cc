@@ -36,6 +36,24 @@ std::string in_its_words(const ProcessResult& result) {
 
 namespace {
 
+/// What a sanitizer reported on stderr, if it did.
+std::optional<Judgement> judge_sanitizer_report(const ProcessResult& result, std::string_view what) {
+  std::optional<std::string> report = sanitizer_report(result.err);
+  // The sanitizers' own allocator limits (hard_rss_limit_mb, allocation-size-too-big) stand in for
+  // RLIMIT_DATA, which a sanitized binary cannot run under.
+  if (report && (report->find("rss limit exhausted") != std::string::npos ||
+                 report->find("allocation-size-too-big") != std::string::npos ||
+                 report->find("out of memory") != std::string::npos))
+    return judged(Verdict::MemoryLimit,
+                  fmt::format("{} probably ran out of memory: {}", what, first_line(*report, 160)), *report);
+  if (report)
+    return judged(Verdict::SanitizerError,
+                  fmt::format("{}: the sanitizer found undefined behaviour or a bad memory access: {}",
+                              what, first_line(*report, 160)),
+                  *report);
+  return std::nullopt;
+}
+
 std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, const ProcessLimits& limits,
                                                std::string_view what, std::initializer_list<int> allowed_exits,
                                                bool sanitized) {
@@ -82,21 +100,8 @@ std::optional<Judgement> judge_limits_and_exit(const ProcessResult& result, cons
                               result.signal ? ", ended by " + signal_description(result.signal) : "",
                               result.peak_rss_bytes >> 20),
                   stderr_tail());
-  if (sanitized) {
-    std::optional<std::string> report = sanitizer_report(result.err);
-    // The sanitizers' own allocator limits (hard_rss_limit_mb, allocation-size-too-big) stand in for
-    // RLIMIT_DATA, which a sanitized binary cannot run under.
-    if (report && (report->find("rss limit exhausted") != std::string::npos ||
-                   report->find("allocation-size-too-big") != std::string::npos ||
-                   report->find("out of memory") != std::string::npos))
-      return judged(Verdict::MemoryLimit,
-                    fmt::format("{} probably ran out of memory: {}", what, first_line(*report, 160)), *report);
-    if (report)
-      return judged(Verdict::SanitizerError,
-                    fmt::format("{}: the sanitizer found undefined behaviour or a bad memory access: {}",
-                                what, first_line(*report, 160)),
-                    *report);
-  }
+  if (sanitized)
+    if (std::optional<Judgement> reported = judge_sanitizer_report(result, what)) return reported;
   // A program that says it ran out of memory (Python's MemoryError exits 1, std::bad_alloc aborts)
   // before reaching the limit that would have told us.
   if ((result.signal != 0 || result.exit_code != 0) && reports_memory_exhaustion(result.err))

@@ -151,25 +151,20 @@ class CheckTimer {
   double spent_seconds_ = 0;
 };
 
-Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
-                          const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
-  ProcessLimits render_limits = limits;
-  // The kernel's size limit (spec §6.2) is the capture's cap: nothing past it is kept or read.
-  render_limits.stdout_cap_bytes = kMaxKernelBytes;
-  ProcessResult rendered = run_student("render", test, "", render_limits, config, runner);
-
-  Outcome outcome;
-  record_process(rendered, outcome);
-  std::string what = student_command_name(config, "render");
+/// Whether the render process alone decides the test: it failed as a process, printed more than a
+/// kernel may be, or it or the oracle rejected the program. Then `outcome` holds the verdict.
+bool render_decides(const TestCase& test, const Expected& expected, const ProcessResult& rendered,
+                    const ProcessLimits& render_limits, const GradeConfig& config, const std::string& what,
+                    Outcome& outcome) {
   if (rendered.started && rendered.stdout_truncated) {
     outcome.failure = forbidden_judgement(kernel_too_large(rendered.out));
-    return outcome;
+    return true;
   }
   if ((outcome.failure = judge_process(rendered, render_limits, what, {0, 2}, false))) {
     name_the_invalid_program(expected, outcome.failure);
     name_a_startup_mistake(config, rendered, outcome.failure);
     note_what_it_said(rendered, outcome);
-    return outcome;
+    return true;
   }
   if (expected.exit_code == 2 || rendered.exit_code == 2) {
     if (rendered.exit_code != 2 || expected.exit_code != 2)
@@ -180,76 +175,73 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     else
       outcome.failure = judge_invalid_program(test, expected, rendered.err, &outcome.note);
     note_what_it_said(rendered, outcome);
-    return outcome;
+    return true;
   }
+  return false;
+}
 
-  outcome.rendered_c = rendered.out;
-  if (rendered.out.find_first_not_of(" \t\r\n") == std::string::npos) {
-    outcome.failure =
-        judged(Verdict::CompileError, fmt::format("{} printed no C: the rendered C did not compile", what), "");
-    return outcome;
-  }
-  CheckTimer check_timer(limits, config);
+/// The checks of the rendered C's text, before it is compiled.
+std::optional<Judgement> check_rendered_text(const std::string& rendered_c, const std::string& what,
+                                             const GradeConfig& config, CheckTimer& check_timer) {
+  if (rendered_c.find_first_not_of(" \t\r\n") == std::string::npos)
+    return judged(Verdict::CompileError, fmt::format("{} printed no C: the rendered C did not compile", what), "");
   if (auto forbidden = config.weakened.no_pure_kernel_checks
                            ? std::nullopt
-                           : check_timer.timed([&] { return find_forbidden_construct(rendered.out); })) {
-    outcome.failure = forbidden_judgement(*forbidden);
-    return outcome;
-  }
-  if ((outcome.failure = check_timer.over())) return outcome;
-  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile, !config.weakened.no_kernel_lockdown);
-  CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c, compile_limits_for(config));
-  outcome.compile_seconds = compiled.seconds;
-  if (compiled.status == CompileOutcome::Status::CompileLimit) {
-    outcome.failure = judged(Verdict::CompileError,
-                             "the rendered C did not compile within the week's limits: " + compiled.message, "");
-    return outcome;
-  }
-  if (compiled.status == CompileOutcome::Status::InternalError) {
-    outcome.failure = judged(Verdict::InternalError, "internal error (not your fault): " + compiled.message, "");
-    return outcome;
-  }
-  if (compiled.status == CompileOutcome::Status::CompileError) {
-    outcome.failure = judged(Verdict::CompileError,
-                             "the rendered C did not compile: " + compiler_error_headline(compiled.message),
-                             first_lines(compiled.message, 12));
-    return outcome;
-  }
+                           : check_timer.timed([&] { return find_forbidden_construct(rendered_c); }))
+    return forbidden_judgement(*forbidden);
+  return check_timer.over();
+}
 
+/// The verdict when the compile did not give a binary.
+std::optional<Judgement> judge_compile(const CompileOutcome& compiled) {
+  if (compiled.status == CompileOutcome::Status::CompileLimit)
+    return judged(Verdict::CompileError, "the rendered C did not compile within the week's limits: " + compiled.message,
+                  "");
+  if (compiled.status == CompileOutcome::Status::InternalError)
+    return judged(Verdict::InternalError, "internal error (not your fault): " + compiled.message, "");
+  if (compiled.status == CompileOutcome::Status::CompileError)
+    return judged(Verdict::CompileError, "the rendered C did not compile: " + compiler_error_headline(compiled.message),
+                  first_lines(compiled.message, 12));
+  return std::nullopt;
+}
+
+/// The checks of what the compiler compiled and of the object it made.
+std::optional<Judgement> check_compiled(const TestCase& test, const CompileOutcome& compiled,
+                                        const std::string& rendered_c, const GradeConfig& config,
+                                        CheckTimer& check_timer) {
   // The same rules on what the compiler compiled: no macro or function pointer gets past.
   auto forbidden = config.weakened.text_only_render_rules || config.weakened.no_pure_kernel_checks
                        ? std::nullopt
                        : check_timer.timed([&] {
-                           return find_forbidden_in_compiled(compiled.preprocessed, compiled.call_graph,
-                                                             outcome.rendered_c);
+                           return find_forbidden_in_compiled(compiled.preprocessed, compiled.call_graph, rendered_c);
                          });
-  if (forbidden) {
-    outcome.failure = forbidden_judgement(*forbidden);
-    return outcome;
-  }
-  if ((outcome.failure = check_timer.over())) return outcome;
+  if (forbidden) return forbidden_judgement(*forbidden);
+  if (std::optional<Judgement> over = check_timer.over()) return over;
   // The object that is linked: what no check of the text saw (kernel_object_check.h).
   if (auto impure = config.weakened.no_pure_kernel_checks
                         ? std::nullopt
-                        : find_impure_object(compiled.kernel_object, compiled.driver_references)) {
-    outcome.failure = judged(Verdict::ForbiddenConstruct, fmt::format("kernel.c: render: {} (spec §6.2)", *impure), "");
-    return outcome;
-  }
+                        : find_impure_object(compiled.kernel_object, compiled.driver_references))
+    return judged(Verdict::ForbiddenConstruct, fmt::format("kernel.c: render: {} (spec §6.2)", *impure), "");
   if (test.render_loops) {
     // Counted on what was compiled: a loop written through a macro is a loop each time it is used.
-    int loops = config.weakened.text_only_render_rules ? count_for_loops(outcome.rendered_c)
+    int loops = config.weakened.text_only_render_rules ? count_for_loops(rendered_c)
                                                        : count_for_loops_in_preprocessed(compiled.preprocessed);
-    if (loops != *test.render_loops) {
-      outcome.failure = judged(
+    if (loops != *test.render_loops)
+      return judged(
           Verdict::ForbiddenConstruct,
           fmt::format("the rendered C compiles {} `for` statements; the test asks for exactly {} (only live "
                       "loops are rendered)",
                       loops, *test.render_loops),
           "");
-      return outcome;
-    }
   }
+  return std::nullopt;
+}
 
+/// Runs the compiled kernel on the test's input and judges it, then counts its work when the test
+/// asks for that.
+void run_kernel(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
+                const GradeConfig& config, CommandRunner& runner, CCompiler& compiler, CompileOutcome& compiled,
+                Outcome& outcome) {
   drop_products(compiled);  // checked: not held through the runs below
   ProcessRequest binary = kernel_run_request(compiled, compiler);
   binary.stdin_data = expected.input_text;
@@ -259,7 +251,7 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
   // (c_compile.h), and with what they start (system()) by the whole run's memory limit.
   ProcessResult ran = runner.run(binary);
   record_process(ran, outcome);
-  what = "the rendered kernel";
+  const std::string what = "the rendered kernel";
   outcome.failure = judge_kernel_lockdown(ran, what);
   if (!outcome.failure) outcome.failure = judge_process(ran, limits, what, {0, 1}, true);
   if (!outcome.failure) outcome.failure = compare_outcome(test, expected, ran, what, &outcome.note);
@@ -276,6 +268,29 @@ Outcome grade_render_test(const TestCase& test, const Expected& expected, const 
     else
       outcome.work = std::move(measured.work);
   }
+}
+
+Outcome grade_render_test(const TestCase& test, const Expected& expected, const ProcessLimits& limits,
+                          const GradeConfig& config, CommandRunner& runner, CCompiler& compiler) {
+  ProcessLimits render_limits = limits;
+  // The kernel's size limit (spec §6.2) is the capture's cap: nothing past it is kept or read.
+  render_limits.stdout_cap_bytes = kMaxKernelBytes;
+  ProcessResult rendered = run_student("render", test, "", render_limits, config, runner);
+
+  Outcome outcome;
+  record_process(rendered, outcome);
+  const std::string what = student_command_name(config, "render");
+  if (render_decides(test, expected, rendered, render_limits, config, what, outcome)) return outcome;
+
+  outcome.rendered_c = rendered.out;
+  CheckTimer check_timer(limits, config);
+  if ((outcome.failure = check_rendered_text(outcome.rendered_c, what, config, check_timer))) return outcome;
+  outcome.driver_c = uir::render_driver(expected.specs, kProgramFile, !config.weakened.no_kernel_lockdown);
+  CompileOutcome compiled = compiler.compile(outcome.rendered_c, outcome.driver_c, compile_limits_for(config));
+  outcome.compile_seconds = compiled.seconds;
+  if ((outcome.failure = judge_compile(compiled))) return outcome;
+  if ((outcome.failure = check_compiled(test, compiled, outcome.rendered_c, config, check_timer))) return outcome;
+  run_kernel(test, expected, limits, config, runner, compiler, compiled, outcome);
   return outcome;
 }
 

@@ -58,6 +58,118 @@ bool valgrind_failed_itself(const std::string& err) {
   return false;
 }
 
+/// Compiles the kernel and its driver without sanitizers, the binary taken into `binary`; false,
+/// with count.message said, when it did not compile.
+bool compile_for_counting(CommandRunner& runner, const std::string& cc_path, const std::string& binary,
+                          const std::string& kernel_c, const std::string& driver_c,
+                          const CompileLimits& compile_limits, WorkCount& count) {
+  ProcessRequest compile;
+  compile.argv = {cc_path};
+  for (const std::string& flag : work_compile_flags()) compile.argv.push_back(flag);
+  compile.argv.insert(compile.argv.end(), {"kernel.c", "driver.c", "-o", kOutputName, "-lm"});
+  compile.files = {{"kernel.c", kernel_c}, {"driver.c", driver_c}};
+  compile.take_files = {{kOutputName, binary}};
+  compile.limits = c_compiler_limits(compile_limits);
+  ProcessResult compiled = runner.run(compile);
+  count.seconds += compiled.wall_seconds;
+  if (!compiled.started || !compiled.exited || compiled.exit_code != 0 || access(binary.c_str(), R_OK) != 0) {
+    // It compiled with the spec's flags a moment ago; without sanitizers it must compile too.
+    count.message = fmt::format("the kernel did not compile for counting: {}",
+                                !compiled.started ? compiled.internal_error
+                                : compiled.err.empty() ? std::string("no output") : compiled.err.substr(0, 400));
+    return false;
+  }
+  return true;
+}
+
+/// The run of the kernel under callgrind, with the test's limits widened for valgrind.
+ProcessRequest counted_run_request(std::string binary_bytes, const std::string& stdin_data,
+                                   const ProcessLimits& limits) {
+  ProcessRequest run;
+  run.argv = work_count_command();
+  run.files = {{"kernel", std::move(binary_bytes)}};
+  run.stdin_data = stdin_data;
+  run.limits = limits;
+  run.limits.wall_seconds = std::min(limits.wall_seconds * kCountedRunSlowdown + kCountedRunStartSeconds, kMaxCountedRunSeconds);
+  run.limits.cpu_seconds = std::min(limits.cpu_seconds * kCountedRunSlowdown + kCountedRunStartSeconds, kMaxCountedRunSeconds);
+  run.limits.stderr_cap_bytes = kDumpCap;
+  run.limits.memory_bytes = limits.memory_bytes + kValgrindAddressSpace;
+  if (limits.address_space_bytes < std::numeric_limits<uint64_t>::max() - kValgrindAddressSpace)
+    run.limits.address_space_bytes = limits.address_space_bytes + kValgrindAddressSpace;
+  return run;
+}
+
+/// Whether the counted run failed (valgrind, or the kernel under it); then `count` says how.
+bool counted_run_failed(ProcessResult& ran, double wall_limit_seconds, WorkCount& count) {
+  if (!ran.started) {
+    count.message = "could not start valgrind: " + ran.internal_error;
+    return true;
+  }
+  // A limit is the kernel's (it ran long or large under the counter); then valgrind's own failure
+  // is ours; then a signal or an exit the driver never makes is the kernel's.
+  const bool limit = ran.timed_out || ran.cpu_limit || ran.memory_limit;
+  if (!limit && valgrind_failed_itself(ran.err)) {
+    size_t at = ran.err.find("valgrind");
+    count.message = "valgrind failed: " + ran.err.substr(at == std::string::npos ? 0 : at, 300);
+    return true;
+  }
+  // A call the lockdown refuses decides first: the graded run would have ended there.
+  if (std::optional<std::string> refused = first_refused_counted_syscall(ran.err)) {
+    count.status = WorkCount::Status::KernelFailed;
+    count.refused_syscall = true;
+    count.message = fmt::format("made system call {} that a kernel may not make", *refused);
+    count.run = std::move(ran);
+    count.run.err = without_syscall_trace(count.run.err);
+    return true;
+  }
+  if (limit) {
+    count.status = WorkCount::Status::OverLimits;
+    count.message = ran.memory_limit ? "the kernel ran out of memory under the instruction counter"
+                                     : fmt::format("the kernel did not finish under the instruction counter within {:g} s",
+                                                   wall_limit_seconds);
+    return true;
+  }
+  if (ran.signal != 0 || !ran.exited || (ran.exit_code != 0 && ran.exit_code != 1)) {
+    count.status = WorkCount::Status::KernelFailed;
+    count.message = ran.signal != 0 || !ran.exited
+                        ? fmt::format("was killed by signal {}", ran.signal)
+                        : fmt::format("exited {}", ran.exit_code);
+    size_t dump = ran.err.rfind(kDumpStart);
+    count.run = std::move(ran);
+    if (dump != std::string::npos) count.run.err.erase(dump);
+    count.run.err = without_syscall_trace(count.run.err);
+    return true;
+  }
+  if (ran.stderr_truncated) {  // the kernel's own output, the trace of its calls or its code's size
+    count.status = WorkCount::Status::KernelFailed;
+    count.message = fmt::format("wrote more than {} MiB to stderr", kDumpCap >> 20);
+    count.run = std::move(ran);
+    count.run.err = without_syscall_trace(count.run.err.substr(0, 4096));
+    return true;
+  }
+  return false;
+}
+
+/// The profile in callgrind's dump at the end of a run that went well; the run kept without it.
+void take_profile(ProcessResult& ran, WorkCount& count) {
+  size_t dump = ran.err.rfind(kDumpStart);
+  if (dump == std::string::npos) {
+    count.message = "valgrind wrote no callgrind output";
+    return;
+  }
+  std::string error;
+  std::optional<CallgrindProfile> profile = parse_callgrind_profile(std::string_view(ran.err).substr(dump), "kernel.c", &error);
+  if (!profile) {
+    count.message = error;
+    return;
+  }
+  count.status = WorkCount::Status::Ok;
+  count.profile = std::move(*profile);
+  count.run = std::move(ran);
+  count.run.err.erase(dump);
+  count.run.err = without_syscall_trace(count.run.err);
+}
+
 }  // namespace
 
 std::vector<std::string> work_compile_flags() {
@@ -149,101 +261,16 @@ WorkCount WorkCounter::compile_and_count(const std::string& kernel_c, const std:
   snprintf(unique, sizeof unique, "%p", static_cast<void*>(&count));
   const std::string binary = fmt::format("{}/work-{}-{}", dir_, sha256_hex(kernel_c + '\0' + driver_c).substr(0, 16),
                                          unique + 2);
-  ProcessRequest compile;
-  compile.argv = {cc_path_};
-  for (const std::string& flag : work_compile_flags()) compile.argv.push_back(flag);
-  compile.argv.insert(compile.argv.end(), {"kernel.c", "driver.c", "-o", kOutputName, "-lm"});
-  compile.files = {{"kernel.c", kernel_c}, {"driver.c", driver_c}};
-  compile.take_files = {{kOutputName, binary}};
-  compile.limits = c_compiler_limits(compile_limits);
-  ProcessResult compiled = runner_.run(compile);
-  count.seconds += compiled.wall_seconds;
-  if (!compiled.started || !compiled.exited || compiled.exit_code != 0 || access(binary.c_str(), R_OK) != 0) {
-    // It compiled with the spec's flags a moment ago; without sanitizers it must compile too.
-    count.message = fmt::format("the kernel did not compile for counting: {}",
-                                !compiled.started ? compiled.internal_error
-                                : compiled.err.empty() ? std::string("no output") : compiled.err.substr(0, 400));
-    return count;
-  }
+  if (!compile_for_counting(runner_, cc_path_, binary, kernel_c, driver_c, compile_limits, count)) return count;
   std::string binary_bytes = read_file_text_or_empty(binary);
   std::error_code ec;
   std::filesystem::remove(binary, ec);
 
-  ProcessRequest run;
-  run.argv = work_count_command();
-  run.files = {{"kernel", binary_bytes}};
-  run.stdin_data = stdin_data;
-  run.limits = limits;
-  run.limits.wall_seconds = std::min(limits.wall_seconds * kCountedRunSlowdown + kCountedRunStartSeconds, kMaxCountedRunSeconds);
-  run.limits.cpu_seconds = std::min(limits.cpu_seconds * kCountedRunSlowdown + kCountedRunStartSeconds, kMaxCountedRunSeconds);
-  run.limits.stderr_cap_bytes = kDumpCap;
-  run.limits.memory_bytes = limits.memory_bytes + kValgrindAddressSpace;
-  if (limits.address_space_bytes < std::numeric_limits<uint64_t>::max() - kValgrindAddressSpace)
-    run.limits.address_space_bytes = limits.address_space_bytes + kValgrindAddressSpace;
+  ProcessRequest run = counted_run_request(std::move(binary_bytes), stdin_data, limits);
   ProcessResult ran = runner_.run(run);
   count.seconds += ran.wall_seconds;
-  if (!ran.started) {
-    count.message = "could not start valgrind: " + ran.internal_error;
-    return count;
-  }
-  // A limit is the kernel's (it ran long or large under the counter); then valgrind's own failure
-  // is ours; then a signal or an exit the driver never makes is the kernel's.
-  const bool limit = ran.timed_out || ran.cpu_limit || ran.memory_limit;
-  if (!limit && valgrind_failed_itself(ran.err)) {
-    size_t at = ran.err.find("valgrind");
-    count.message = "valgrind failed: " + ran.err.substr(at == std::string::npos ? 0 : at, 300);
-    return count;
-  }
-  // A call the lockdown refuses decides first: the graded run would have ended there.
-  if (std::optional<std::string> refused = first_refused_counted_syscall(ran.err)) {
-    count.status = WorkCount::Status::KernelFailed;
-    count.refused_syscall = true;
-    count.message = fmt::format("made system call {} that a kernel may not make", *refused);
-    count.run = std::move(ran);
-    count.run.err = without_syscall_trace(count.run.err);
-    return count;
-  }
-  if (limit) {
-    count.status = WorkCount::Status::OverLimits;
-    count.message = ran.memory_limit ? "the kernel ran out of memory under the instruction counter"
-                                     : fmt::format("the kernel did not finish under the instruction counter within {:g} s",
-                                                   run.limits.wall_seconds);
-    return count;
-  }
-  if (ran.signal != 0 || !ran.exited || (ran.exit_code != 0 && ran.exit_code != 1)) {
-    count.status = WorkCount::Status::KernelFailed;
-    count.message = ran.signal != 0 || !ran.exited
-                        ? fmt::format("was killed by signal {}", ran.signal)
-                        : fmt::format("exited {}", ran.exit_code);
-    size_t dump = ran.err.rfind(kDumpStart);
-    count.run = std::move(ran);
-    if (dump != std::string::npos) count.run.err.erase(dump);
-    count.run.err = without_syscall_trace(count.run.err);
-    return count;
-  }
-  if (ran.stderr_truncated) {  // the kernel's own output, the trace of its calls or its code's size
-    count.status = WorkCount::Status::KernelFailed;
-    count.message = fmt::format("wrote more than {} MiB to stderr", kDumpCap >> 20);
-    count.run = std::move(ran);
-    count.run.err = without_syscall_trace(count.run.err.substr(0, 4096));
-    return count;
-  }
-  size_t dump = ran.err.rfind(kDumpStart);
-  if (dump == std::string::npos) {
-    count.message = "valgrind wrote no callgrind output";
-    return count;
-  }
-  std::string error;
-  std::optional<CallgrindProfile> profile = parse_callgrind_profile(std::string_view(ran.err).substr(dump), "kernel.c", &error);
-  if (!profile) {
-    count.message = error;
-    return count;
-  }
-  count.status = WorkCount::Status::Ok;
-  count.profile = std::move(*profile);
-  count.run = std::move(ran);
-  count.run.err.erase(dump);
-  count.run.err = without_syscall_trace(count.run.err);
+  if (counted_run_failed(ran, run.limits.wall_seconds, count)) return count;
+  take_profile(ran, count);
   return count;
 }
 

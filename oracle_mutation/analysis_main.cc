@@ -159,139 +159,171 @@ std::string describe(const uir_mutation::OracleMutant& m) {
   return fmt::format("{}:{}  {}  {}  `{}` -> `{}`  [#{}]", m.file, m.line, m.function, m.op, m.original, m.mutated, m.id);
 }
 
-int run(const Options& o) {
-  auto start = std::chrono::steady_clock::now();
+/// The mutants to grade, and the equivalents record's entries that match none of them.
+struct Mutants {
+  std::vector<uir_mutation::OracleMutant> chosen;
+  std::vector<uir_mutation::Equivalent> stale;
+};
+
+/// The manifest's mutants with the equivalents record applied, narrowed to those the options
+/// select; nullopt (said on stderr) when either file cannot be read.
+std::optional<Mutants> load_mutants(const Options& o) {
   auto manifest = uir_mutation::read_manifest(o.manifest);
   if (auto* error = std::get_if<uir_mutation::LoadError>(&manifest)) {
     std::cerr << "oracle-mutation-analysis: " << *error << "\n";
-    return 2;
+    return std::nullopt;
   }
   auto all = std::get<std::vector<uir_mutation::OracleMutant>>(std::move(manifest));
   auto record = uir_mutation::read_equivalents(o.equivalents);
   if (auto* error = std::get_if<uir_mutation::LoadError>(&record)) {
     std::cerr << "oracle-mutation-analysis: " << *error << "\n";
-    return 2;
+    return std::nullopt;
   }
   std::vector<uir_mutation::Equivalent> stale =
       uir_mutation::apply_equivalents(all, std::get<std::vector<uir_mutation::Equivalent>>(record));
-  std::vector<uir_mutation::OracleMutant> mutants = select(std::move(all), o);
-  if (o.list) {
-    for (const auto& m : mutants) std::cout << describe(m) << "\n";
-    return 0;
-  }
+  return Mutants{select(std::move(all), o), std::move(stale)};
+}
 
-  auto loaded = uirgrade::load_week(o.suites, o.week);
-  if (auto* error = std::get_if<uirgrade::SuiteError>(&loaded)) {
-    std::cerr << uirgrade::format_suite_error(*error) << "\n";
-    return 2;
-  }
-  const auto& week = std::get<uirgrade::LoadedWeek>(loaded);
+/// The week's tests with the oracle's expectations, at each seed.
+std::vector<uir_mutation::SeedTests> make_seeds(const uirgrade::LoadedWeek& week, const Options& o) {
   std::map<std::string, int> counts = week.plan.fuzz_counts;
   if (o.fuzz >= 0) counts = {{"valid", o.fuzz - o.fuzz / 4}, {"invalid", o.fuzz / 4}};
   std::vector<uir_mutation::SeedTests> seeds;
   for (int s = 0; s < o.seeds; ++s)
     seeds.push_back(uir_mutation::make_seed_tests(week.tests, o.week, counts, o.seed + s, o.limits.jobs));
-  double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return seeds;
+}
 
-  // The control: with no mutant on, the schemata are the oracle, so they pass every test. If not,
-  // a rewrite changed what the oracle does and no verdict below would mean anything.
+// The control: with no mutant on, the schemata are the oracle, so they pass every test. If not,
+// a rewrite changed what the oracle does and no verdict below would mean anything.
+bool schemata_are_the_oracle(const std::vector<uir_mutation::SeedTests>& seeds, const Options& o) {
   std::vector<uir_mutation::MutantVerdicts> control = uir_mutation::grade_mutants({0}, seeds, o.limits);
   for (size_t s = 0; s < seeds.size(); ++s)
     if (killed(control[0].per_seed[s].verdict)) {
       std::cerr << fmt::format("oracle-mutation-analysis: with no mutant on, the schemata fail {} at seed {} ({}): "
                                "they are not the oracle (make_schemata.py)\n",
                                control[0].per_seed[s].killer, seeds[s].seed, verdict_name(control[0].per_seed[s].verdict));
-      return 2;
+      return false;
     }
+  return true;
+}
+
+/// Each mutant's verdicts, in the order of `mutants`.
+std::vector<uir_mutation::MutantVerdicts> grade(const std::vector<uir_mutation::OracleMutant>& mutants,
+                                                const std::vector<uir_mutation::SeedTests>& seeds, const Options& o,
+                                                uir_mutation::ManySeedsCount* seed_count) {
   // Recorded equivalents are left out of every rate: at more seeds than one they are graded at the
   // first seed only (enough to say a record is wrong; oracle_mutation_tests checks each one too).
   std::vector<int> ids, equivalent_ids;
   for (const auto& m : mutants) (m.equivalent_because.empty() || o.seeds == 1 ? ids : equivalent_ids).push_back(m.id);
-  uir_mutation::ManySeedsCount seed_count;
   std::vector<uir_mutation::MutantVerdicts> graded =
-      uir_mutation::grade_at_every_seed(ids, seeds, o.limits, !o.grade_every_seed, &seed_count);
+      uir_mutation::grade_at_every_seed(ids, seeds, o.limits, !o.grade_every_seed, seed_count);
   std::vector<uir_mutation::MutantVerdicts> equivalent_graded = uir_mutation::grade_mutants(equivalent_ids, {seeds[0]}, o.limits);
   std::map<int, uir_mutation::MutantVerdicts> by_id;
   for (auto& v : graded) by_id[v.id] = std::move(v);
   for (auto& v : equivalent_graded) by_id[v.id] = std::move(v);
   std::vector<uir_mutation::MutantVerdicts> verdicts;
   for (const auto& m : mutants) verdicts.push_back(std::move(by_id[m.id]));
-  double grading_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return verdicts;
+}
 
-  // Counts at the first seed (the default grading), then across seeds.
-  double seconds = grading_seconds;
+/// The counts the report prints: at the first seed (the default grading), then across seeds.
+struct Tally {
   int equivalent = 0, by_hand = 0, generated_only = 0, crashed = 0, hung = 0, survived = 0;
   int at_95 = 0, graded_non_equivalent = 0;
-  std::vector<std::string> survivors, equivalents, flaky;
+  std::vector<std::string> equivalents, flaky;
   std::vector<size_t> survivor_index;
+};
+
+Tally count_verdicts(const std::vector<uir_mutation::OracleMutant>& mutants,
+                     const std::vector<uir_mutation::MutantVerdicts>& verdicts, const Options& o) {
+  Tally t;
   for (size_t k = 0; k < mutants.size(); ++k) {
     const auto& m = mutants[k];
     const auto& first = verdicts[k].per_seed[0];
     if (!m.equivalent_because.empty()) {
-      ++equivalent;
-      equivalents.push_back(describe(m) + (killed(first.verdict) ? "  (KILLED: the record is wrong)" : "") +
-                            "\n      why: " + m.equivalent_because);
+      ++t.equivalent;
+      t.equivalents.push_back(describe(m) + (killed(first.verdict) ? "  (KILLED: the record is wrong)" : "") +
+                              "\n      why: " + m.equivalent_because);
       continue;
     }
-    ++graded_non_equivalent;
+    ++t.graded_non_equivalent;
     switch (first.verdict) {
-      case uir_mutation::Verdict::Survived: ++survived; survivor_index.push_back(k); break;
-      case uir_mutation::Verdict::KilledByHandWritten: ++by_hand; break;
-      case uir_mutation::Verdict::KilledByGeneratedOnly: ++generated_only; break;
-      case uir_mutation::Verdict::Crashed: ++crashed; break;
-      case uir_mutation::Verdict::Hung: ++hung; break;
+      case uir_mutation::Verdict::Survived: ++t.survived; t.survivor_index.push_back(k); break;
+      case uir_mutation::Verdict::KilledByHandWritten: ++t.by_hand; break;
+      case uir_mutation::Verdict::KilledByGeneratedOnly: ++t.generated_only; break;
+      case uir_mutation::Verdict::Crashed: ++t.crashed; break;
+      case uir_mutation::Verdict::Hung: ++t.hung; break;
     }
     int kills = 0;
     for (const auto& v : verdicts[k].per_seed) kills += killed(v.verdict);
-    if (kills * 100 >= 95 * o.seeds) ++at_95;
-    if (o.seeds > 1 && kills > 0 && kills < o.seeds) flaky.push_back(fmt::format("{}/{} seeds  {}", kills, o.seeds, describe(m)));
+    if (kills * 100 >= 95 * o.seeds) ++t.at_95;
+    if (o.seeds > 1 && kills > 0 && kills < o.seeds) t.flaky.push_back(fmt::format("{}/{} seeds  {}", kills, o.seeds, describe(m)));
   }
+  return t;
+}
 
+/// One line per survivor, with what --probe found first differs from the oracle when it was asked for.
+std::vector<std::string> describe_survivors(const std::vector<uir_mutation::OracleMutant>& mutants, const Tally& t,
+                                            const uirgrade::LoadedWeek& week, const Options& o) {
   std::map<int, uir_mutation::ProbeResult> probed;
-  if (o.probe > 0 && !survivor_index.empty()) {
+  if (o.probe > 0 && !t.survivor_index.empty()) {
     uir_mutation::SeedTests corpus = uir_mutation::make_seed_tests(
         week.tests, o.week, {{"valid", o.probe - o.probe / 2}, {"invalid", o.probe / 2}}, o.seed, o.limits.jobs);
     std::vector<int> survivor_ids;
-    for (size_t k : survivor_index) survivor_ids.push_back(mutants[k].id);
+    for (size_t k : t.survivor_index) survivor_ids.push_back(mutants[k].id);
     for (const auto& r : uir_mutation::probe_mutants(survivor_ids, corpus, o.limits)) probed[r.id] = r;
   }
-  for (size_t k : survivor_index) {
+  std::vector<std::string> survivors;
+  for (size_t k : t.survivor_index) {
     std::string line = describe(mutants[k]);
     if (auto it = probed.find(mutants[k].id); it != probed.end())
       line += fmt::format("  probe: {}{}", difference_name(it->second.difference),
                           it->second.program.empty() ? "" : " (" + it->second.program + ")");
     survivors.push_back(line + "\n      " + mutants[k].source_line);
   }
-  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return survivors;
+}
 
-  int non_equivalent = static_cast<int>(mutants.size()) - equivalent;
-  int killed_count = non_equivalent - survived;
+/// How long each phase took, in seconds since the start.
+struct Timings {
+  double setup = 0, grading = 0, total = 0;
+};
+
+void print_report(const Mutants& mutants, const std::vector<uir_mutation::SeedTests>& seeds, const Tally& t,
+                  const uir_mutation::ManySeedsCount& seed_count, const std::vector<std::string>& survivors,
+                  const Timings& time, const Options& o) {
+  int non_equivalent = static_cast<int>(mutants.chosen.size()) - t.equivalent;
+  int killed_count = non_equivalent - t.survived;
   std::cout << fmt::format("Oracle mutation analysis: week {}, seed {}{}, {} hand-written + {} generated tests\n",
                            o.week, o.seed, o.seeds > 1 ? fmt::format(" (and {} more seeds)", o.seeds - 1) : "",
                            seeds[0].hand_written, seeds[0].tests.size() - seeds[0].hand_written);
-  std::cout << fmt::format("{} mutants graded{}; {} recorded equivalent\n", mutants.size(),
+  std::cout << fmt::format("{} mutants graded{}; {} recorded equivalent\n", mutants.chosen.size(),
                            o.sample ? fmt::format(" (a sample, --sample {} --sample-seed {})", o.sample, o.sample_seed) : "",
-                           equivalent);
+                           t.equivalent);
   std::cout << fmt::format("killed {} of {} non-equivalent: {:.1f}%  (by a hand-written test {}, only by generated "
                            "tests {}, crashed {}, hung {})\n",
                            killed_count, non_equivalent, non_equivalent ? 100.0 * killed_count / non_equivalent : 100.0,
-                           by_hand, generated_only, crashed, hung);
+                           t.by_hand, t.generated_only, t.crashed, t.hung);
   if (o.seeds > 1) {
-    std::cout << fmt::format("killed at >= 95% of {} seeds: {} of {} non-equivalent ({:.1f}%)\n", o.seeds, at_95,
-                             graded_non_equivalent, graded_non_equivalent ? 100.0 * at_95 / graded_non_equivalent : 100.0);
+    std::cout << fmt::format("killed at >= 95% of {} seeds: {} of {} non-equivalent ({:.1f}%)\n", o.seeds, t.at_95,
+                             t.graded_non_equivalent,
+                             t.graded_non_equivalent ? 100.0 * t.at_95 / t.graded_non_equivalent : 100.0);
     std::cout << fmt::format("  ({} mutants killed at the first seed by a hand-written test whose expectation is the same "
                              "at every seed, so at every seed; {} graded at every seed)\n",
                              seed_count.killed_on_an_invariant_test, seed_count.graded_at_every_seed);
-    std::cout << fmt::format("\nKILLED AT SOME SEEDS ONLY ({}):\n", flaky.size());
-    for (const auto& line : flaky) std::cout << "  " << line << "\n";
+    std::cout << fmt::format("\nKILLED AT SOME SEEDS ONLY ({}):\n", t.flaky.size());
+    for (const auto& line : t.flaky) std::cout << "  " << line << "\n";
   }
   std::cout << fmt::format("\nSURVIVORS ({}):\n", survivors.size());
   for (const auto& line : survivors) std::cout << "  " << line << "\n";
-  std::cout << fmt::format("\nEQUIVALENT, recorded in {} ({}):\n", o.equivalents, equivalents.size());
-  for (const auto& line : equivalents) std::cout << "  " << line << "\n";
-  if (!stale.empty()) {
-    std::cout << fmt::format("\nSTALE entries of the equivalents record (they match no mutant) ({}):\n", stale.size());
-    for (const auto& e : stale) std::cout << fmt::format("  {}:{}: {} {} `{}`\n", o.equivalents, e.record_line, e.file, e.op, e.original);
+  std::cout << fmt::format("\nEQUIVALENT, recorded in {} ({}):\n", o.equivalents, t.equivalents.size());
+  for (const auto& line : t.equivalents) std::cout << "  " << line << "\n";
+  if (!mutants.stale.empty()) {
+    std::cout << fmt::format("\nSTALE entries of the equivalents record (they match no mutant) ({}):\n",
+                             mutants.stale.size());
+    for (const auto& e : mutants.stale)
+      std::cout << fmt::format("  {}:{}: {} {} `{}`\n", o.equivalents, e.record_line, e.file, e.op, e.original);
   }
   rusage self{}, children{};
   getrusage(RUSAGE_SELF, &self);
@@ -299,26 +331,59 @@ int run(const Options& o) {
   auto cpu = [](const rusage& r) { return r.ru_utime.tv_sec + r.ru_stime.tv_sec + 1e-6 * (r.ru_utime.tv_usec + r.ru_stime.tv_usec); };
   std::cout << fmt::format("\n{:.1f} s wall ({:.1f} s making the tests and the oracle's expectations, {:.1f} s grading{}), "
                            "{:.1f} s CPU, {} processes at a time\n",
-                           seconds, setup, grading_seconds - setup, o.probe > 0 ? ", the rest probing" : "",
+                           time.total, time.setup, time.grading - time.setup, o.probe > 0 ? ", the rest probing" : "",
                            cpu(self) + cpu(children), o.limits.jobs);
+}
 
-  if (!o.tsv.empty()) {
-    std::ofstream out(o.tsv);
-    out << "# id\tfile\tline\tfunction\toperator\toriginal\tmutated\tseed\tverdict\tkiller\tequivalent because\n";
-    for (size_t k = 0; k < mutants.size(); ++k)
-      for (size_t s = 0; s < verdicts[k].per_seed.size(); ++s) {
-        const auto& m = mutants[k];
-        const auto& v = verdicts[k].per_seed[s];
-        out << fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", m.id, m.file, m.line, m.function, m.op,
-                           m.original, m.mutated,
-                           seeds[s].seed, verdict_name(v.verdict), v.killer, m.equivalent_because);
-      }
-    if (!out) {
-      std::cerr << "oracle-mutation-analysis: cannot write " << o.tsv << "\n";
-      return 2;
+/// --tsv: one line per mutant and seed; false (said on stderr) when the file cannot be written.
+bool write_tsv(const std::vector<uir_mutation::OracleMutant>& mutants,
+               const std::vector<uir_mutation::MutantVerdicts>& verdicts,
+               const std::vector<uir_mutation::SeedTests>& seeds, const Options& o) {
+  std::ofstream out(o.tsv);
+  out << "# id\tfile\tline\tfunction\toperator\toriginal\tmutated\tseed\tverdict\tkiller\tequivalent because\n";
+  for (size_t k = 0; k < mutants.size(); ++k)
+    for (size_t s = 0; s < verdicts[k].per_seed.size(); ++s) {
+      const auto& m = mutants[k];
+      const auto& v = verdicts[k].per_seed[s];
+      out << fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", m.id, m.file, m.line, m.function, m.op,
+                         m.original, m.mutated,
+                         seeds[s].seed, verdict_name(v.verdict), v.killer, m.equivalent_because);
     }
+  if (!out) {
+    std::cerr << "oracle-mutation-analysis: cannot write " << o.tsv << "\n";
+    return false;
   }
-  bool all_killed = survived == 0 && (o.seeds == 1 || flaky.empty());
+  return true;
+}
+
+int run(const Options& o) {
+  auto start = std::chrono::steady_clock::now();
+  auto since_start = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  std::optional<Mutants> mutants = load_mutants(o);
+  if (!mutants) return 2;
+  if (o.list) {
+    for (const auto& m : mutants->chosen) std::cout << describe(m) << "\n";
+    return 0;
+  }
+  auto loaded = uirgrade::load_week(o.suites, o.week);
+  if (auto* error = std::get_if<uirgrade::SuiteError>(&loaded)) {
+    std::cerr << uirgrade::format_suite_error(*error) << "\n";
+    return 2;
+  }
+  const auto& week = std::get<uirgrade::LoadedWeek>(loaded);
+  std::vector<uir_mutation::SeedTests> seeds = make_seeds(week, o);
+  Timings time;
+  time.setup = since_start();
+  if (!schemata_are_the_oracle(seeds, o)) return 2;
+  uir_mutation::ManySeedsCount seed_count;
+  std::vector<uir_mutation::MutantVerdicts> verdicts = grade(mutants->chosen, seeds, o, &seed_count);
+  time.grading = since_start();
+  Tally tally = count_verdicts(mutants->chosen, verdicts, o);
+  std::vector<std::string> survivors = describe_survivors(mutants->chosen, tally, week, o);
+  time.total = since_start();
+  print_report(*mutants, seeds, tally, seed_count, survivors, time, o);
+  if (!o.tsv.empty() && !write_tsv(mutants->chosen, verdicts, seeds, o)) return 2;
+  bool all_killed = tally.survived == 0 && (o.seeds == 1 || tally.flaky.empty());
   return all_killed ? 0 : 1;
 }
 

@@ -141,6 +141,22 @@ int own_pid_namespace() {
   return fd;
 }
 
+/// What the holder's shell prints on `fd` up to its first newline, or until it closes or kStartTimeout.
+std::string first_line_said(int fd) {
+  std::string said;
+  const auto give_up = std::chrono::steady_clock::now() + kStartTimeout;
+  while (said.find('\n') == std::string::npos && std::chrono::steady_clock::now() < give_up) {
+    pollfd pfd{fd, POLLIN, 0};
+    if (poll(&pfd, 1, 100) <= 0) continue;
+    char buffer[512];
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    said.append(buffer, static_cast<size_t>(n));
+  }
+  return said;
+}
+
 }  // namespace
 
 class PooledSandbox {
@@ -162,7 +178,13 @@ class PooledSandbox {
 
  private:
   PooledSandbox() = default;
+  // start(), in the order it does them: bubblewrap holding an idle process (the holder) inside the
+  // sandbox, found, and the holder's namespaces opened for the runs to join.
   bool start(std::string* error);
+  void note_paths_bound_in_tmp();
+  bool spawn_holder(std::vector<std::string>& args, const std::string& bwrap_path, int* ready_fd, std::string* error);
+  bool find_holder(std::string* error);
+  bool open_namespaces(std::string* error);
   bool reset_namespace_state() const;
 
   pid_t bwrap_pid_ = -1;
@@ -214,11 +236,29 @@ bool PooledSandbox::start(std::string* error) {
   root.mqueue = true;  // so that the queues a run makes can be listed and removed
   root.die_with_parent = false;  // it ends when the holder's stdin closes: with the pool or the grader
   std::vector<std::string> args = bwrap_minimal_root(root);
+  note_paths_bound_in_tmp();
+  for (const char* word : {"/bin/sh", "-c", "echo ready && exec cat"}) args.push_back(word);
+  int ready_fd = -1;
+  if (!spawn_holder(args, root.bwrap_path, &ready_fd, error)) return false;
+  std::string said = first_line_said(ready_fd);
+  close(ready_fd);
+  if (said != "ready\n") {
+    std::string first_line = said.substr(0, said.find('\n'));
+    *error = fmt::format("bubblewrap did not start a sandbox{}", first_line.empty() ? "" : ": " + first_line);
+    return false;
+  }
+  return find_holder(error) && open_namespaces(error);
+}
+
+void PooledSandbox::note_paths_bound_in_tmp() {
   std::vector<std::string> bound = read_only_paths;
   bound.push_back(run_parent);
   for (const std::string& path : bound)
     if (path.rfind("/tmp/", 0) == 0) bound_in_tmp_.push_back(path.substr(5, path.find('/', 5) - 5));
-  for (const char* word : {"/bin/sh", "-c", "echo ready && exec cat"}) args.push_back(word);
+}
+
+bool PooledSandbox::spawn_holder(std::vector<std::string>& args, const std::string& bwrap_path, int* ready_fd,
+                                 std::string* error) {
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
@@ -259,28 +299,15 @@ bool PooledSandbox::start(std::string* error) {
   if (spawned != 0) {
     bwrap_pid_ = -1;
     close(ready_pipe[0]);
-    *error = fmt::format("cannot start {}: {}", root.bwrap_path, strerror(spawned));
+    *error = fmt::format("cannot start {}: {}", bwrap_path, strerror(spawned));
     return false;
   }
   bwrap_pidfd_ = static_cast<int>(syscall(SYS_pidfd_open, bwrap_pid_, 0));
+  *ready_fd = ready_pipe[0];
+  return true;
+}
 
-  std::string said;
-  const auto give_up = std::chrono::steady_clock::now() + kStartTimeout;
-  while (said.find('\n') == std::string::npos && std::chrono::steady_clock::now() < give_up) {
-    pollfd fd{ready_pipe[0], POLLIN, 0};
-    if (poll(&fd, 1, 100) <= 0) continue;
-    char buffer[512];
-    ssize_t n = read(ready_pipe[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    said.append(buffer, static_cast<size_t>(n));
-  }
-  close(ready_pipe[0]);
-  if (said != "ready\n") {
-    std::string first_line = said.substr(0, said.find('\n'));
-    *error = fmt::format("bubblewrap did not start a sandbox{}", first_line.empty() ? "" : ": " + first_line);
-    return false;
-  }
+bool PooledSandbox::find_holder(std::string* error) {
   // bwrap -> its init (pid 1 inside) -> the holder (cat): the holder is in the sandbox's every namespace.
   std::vector<pid_t> init = children_of(bwrap_pid_);
   std::vector<pid_t> holder = init.size() == 1 ? children_of(init[0]) : std::vector<pid_t>{};
@@ -291,6 +318,10 @@ bool PooledSandbox::start(std::string* error) {
   holder_pid_ = holder[0];
   holder_pid_inside_ = pid_inside_namespace(holder_pid_);
   root_ = fmt::format("/proc/{}/root", holder_pid_);
+  return true;
+}
+
+bool PooledSandbox::open_namespaces(std::string* error) {
   for (size_t k = 0; k < kChildNamespaceNames.size(); k++) {
     std::string own = fmt::format("/proc/self/ns/{}", kChildNamespaceNames[k]);
     int fd = open(fmt::format("/proc/{}/ns/{}", holder_pid_, kChildNamespaceNames[k]).c_str(), O_RDONLY | O_CLOEXEC);

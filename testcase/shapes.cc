@@ -228,10 +228,9 @@ const char* kind_of(const Stmt& s) {
   }
 }
 
-void valid_cells(const uir::Compiled& c, std::set<std::string>& out) {
-  const std::vector<Stmt>& stmts = c.program.stmts;
-  const size_t n = stmts.size();
-  Loops loops = loops_of(c);
+/// The loops' nesting: depths, siblings, and ends that have a loop above the parent open only
+/// through another end.
+void loop_cells(const std::vector<Stmt>& stmts, const Loops& loops, std::set<std::string>& out) {
   for (size_t l = 0; l < loops.range.size(); ++l) {
     if (loops.level[l] <= 3) hit(out, "depth-" + std::to_string(loops.level[l]), kValid);
     for (size_t m = l + 1; m < loops.range.size(); ++m)
@@ -247,8 +246,12 @@ void valid_cells(const uir::Compiled& c, std::set<std::string>& out) {
         break;
       }
   }
-  // Ends are not items of the list (a loop's close stands for its end): the live ones count.
-  for (size_t k = 0; k < n; ++k) {
+}
+
+// Ends are not items of the list (a loop's close stands for its end): the live ones count.
+void end_cells(const uir::Compiled& c, std::set<std::string>& out) {
+  const std::vector<Stmt>& stmts = c.program.stmts;
+  for (size_t k = 0; k < stmts.size(); ++k) {
     const Stmt& s = stmts[k];
     if (s.op != Op::End || k >= c.linear.live.size() || !c.linear.live[k]) continue;
     size_t effects = s.operands.size() - 1;
@@ -257,71 +260,102 @@ void valid_cells(const uir::Compiled& c, std::set<std::string>& out) {
     for (size_t p = 0; p < effects; ++p)
       if (s.operands[p].ref >= 0 && stmts[s.operands[p].ref].op == Op::End) hit(out, "end-listing-an-inner-end", kValid);
   }
-  std::vector<int32_t> end_of(n, -1);  // per range: the end that closes it
-  for (size_t k = 0; k < n; ++k)
-    if (stmts[k].op == Op::End && stmts[k].operands.back().ref >= 0) end_of[stmts[k].operands.back().ref] = static_cast<int32_t>(k);
-  std::vector<int> ops_from_range(n, 0);  // 0: no range on the way (or not a value)
-  for (size_t k = 0; k < n; ++k) {
-    const Stmt& s = stmts[k];
-    if (!loops.placed[k]) continue;
-    const char* kind = kind_of(s);
-    int loop = loops.loop_of[k];
-    // The loops of this statement's placement, innermost first.
-    std::vector<int> chain;
-    for (int l = loop; l >= 0; l = loops.parent[l]) chain.push_back(l);
-    // A statement using an inner and an outer range of its chain, but not one between them.
-    int innermost_used = -1, outermost_used = -1;
-    for (size_t i = 0; i < chain.size(); ++i)
-      if (s.open_ranges.contains(loops.range[chain[i]])) {
-        if (innermost_used < 0) innermost_used = static_cast<int>(i);
-        outermost_used = static_cast<int>(i);
-      }
-    for (int i = innermost_used + 1; innermost_used >= 0 && i < outermost_used; ++i)
-      if (!s.open_ranges.contains(loops.range[chain[i]])) hit(out, "statement-skips-a-loop", kValid);
-    // Its ranges and their direct enclosers, against the loops around its ranges' innermost one.
-    if (innermost_used >= 0 && s.op != Op::Range) {
-      std::set<int32_t> one_step(s.open_ranges.begin(), s.open_ranges.end());
-      for (int32_t r : s.open_ranges)
-        if (end_of[r] >= 0) one_step.insert(stmts[end_of[r]].open_ranges.begin(), stmts[end_of[r]].open_ranges.end());
-      for (size_t i = innermost_used; i < chain.size(); ++i)
-        if (!one_step.count(loops.range[chain[i]])) hit(out, "statement-needs-transitive-enclosure", kValid);
-    }
+}
 
-    if (s.kind == uir::Kind::Value && !s.constant && s.op != Op::Range && s.op != Op::Load) {
-      int best = 0;
-      for (const uir::Operand& o : s.operands) {
-        if (o.ref < 0) continue;
-        int d = stmts[o.ref].op == Op::Range ? 1 : ops_from_range[o.ref] > 0 ? ops_from_range[o.ref] + 1 : 0;
-        if (d > 0 && (best == 0 || d < best)) best = d;
-      }
-      ops_from_range[k] = best;
-      if (best > 0) {
-        int k3 = std::min(best, 3);
-        hit(out, "value-from-range-through-" + std::to_string(k3) + (k3 == 1 ? "-op" : "-ops"), kValid);
-      }
+/// Per range: the end that closes it, or -1.
+std::vector<int32_t> ends_of_ranges(const std::vector<Stmt>& stmts) {
+  std::vector<int32_t> end_of(stmts.size(), -1);
+  for (size_t k = 0; k < stmts.size(); ++k)
+    if (stmts[k].op == Op::End && stmts[k].operands.back().ref >= 0) end_of[stmts[k].operands.back().ref] = static_cast<int32_t>(k);
+  return end_of;
+}
+
+/// Statement k's ranges against the loops of its placement.
+void enclosure_cells(const std::vector<Stmt>& stmts, size_t k, const Loops& loops, const std::vector<int32_t>& end_of,
+                     std::set<std::string>& out) {
+  const Stmt& s = stmts[k];
+  // The loops of this statement's placement, innermost first.
+  std::vector<int> chain;
+  for (int l = loops.loop_of[k]; l >= 0; l = loops.parent[l]) chain.push_back(l);
+  // A statement using an inner and an outer range of its chain, but not one between them.
+  int innermost_used = -1, outermost_used = -1;
+  for (size_t i = 0; i < chain.size(); ++i)
+    if (s.open_ranges.contains(loops.range[chain[i]])) {
+      if (innermost_used < 0) innermost_used = static_cast<int>(i);
+      outermost_used = static_cast<int>(i);
     }
-    if (!kind) continue;
-    std::string kd = kind;
-    if (loop < 0) hit(out, kd + "-at-top", kValid);
-    else if (s.open_ranges.contains(loops.range[loop])) hit(out, kd + "-in-its-innermost-range", kValid);
-    else hit(out, kd + "-in-a-loop-it-does-not-use", kValid);
-    for (size_t u = k + 1; u < n; ++u) {
-      if (!loops.placed[u]) continue;
-      bool uses = false;
-      for (const uir::Operand& o : stmts[u].operands) uses = uses || o.ref == static_cast<int>(k);
-      int ul = loops.loop_of[u];
-      if (uses && ul >= 0 && ul != loop && (loop < 0 || loops.inside(ul, loop)))
-        hit(out, kd + "-outside-an-inner-loop-using-it", kValid);
-    }
-    if (s.op == Op::Load && s.version >= 0)
-      for (size_t t = 0; t < n; ++t)
-        if (loops.placed[t] && stmts[t].op == Op::Store && stmts[t].version == s.version) {
-          hit(out, pair_by_loops(loops, loop, loops.loop_of[t]), kValid);
-          bool moved = loop >= 0 && !s.open_ranges.contains(loops.range[loop]);
-          if (moved && loops.loop_of[t] == loop) hit(out, "load-moved-by-a-store-in-that-loop", kValid);
-          if (moved && loops.loop_of[t] != loop && loops.loop_of[t] >= 0 && loops.inside(loops.loop_of[t], loop))
-            hit(out, "load-moved-by-a-store-nested-deeper", kValid);
-        }
+  for (int i = innermost_used + 1; innermost_used >= 0 && i < outermost_used; ++i)
+    if (!s.open_ranges.contains(loops.range[chain[i]])) hit(out, "statement-skips-a-loop", kValid);
+  // Its ranges and their direct enclosers, against the loops around its ranges' innermost one.
+  if (innermost_used >= 0 && s.op != Op::Range) {
+    std::set<int32_t> one_step(s.open_ranges.begin(), s.open_ranges.end());
+    for (int32_t r : s.open_ranges)
+      if (end_of[r] >= 0) one_step.insert(stmts[end_of[r]].open_ranges.begin(), stmts[end_of[r]].open_ranges.end());
+    for (size_t i = innermost_used; i < chain.size(); ++i)
+      if (!one_step.count(loops.range[chain[i]])) hit(out, "statement-needs-transitive-enclosure", kValid);
+  }
+}
+
+/// How many operations away from a range value k is; `ops_from_range` holds it for the statements
+/// before k (0: no range on the way, or not a value) and gets k's.
+void value_from_range_cells(const std::vector<Stmt>& stmts, size_t k, std::vector<int>& ops_from_range,
+                            std::set<std::string>& out) {
+  const Stmt& s = stmts[k];
+  if (s.kind != uir::Kind::Value || s.constant || s.op == Op::Range || s.op == Op::Load) return;
+  int best = 0;
+  for (const uir::Operand& o : s.operands) {
+    if (o.ref < 0) continue;
+    int d = stmts[o.ref].op == Op::Range ? 1 : ops_from_range[o.ref] > 0 ? ops_from_range[o.ref] + 1 : 0;
+    if (d > 0 && (best == 0 || d < best)) best = d;
+  }
+  ops_from_range[k] = best;
+  if (best > 0) {
+    int k3 = std::min(best, 3);
+    hit(out, "value-from-range-through-" + std::to_string(k3) + (k3 == 1 ? "-op" : "-ops"), kValid);
+  }
+}
+
+/// Where statement k of `kind` is placed: against its own ranges, its users' loops, and (a load)
+/// the stores into its version.
+void placement_cells(const std::vector<Stmt>& stmts, size_t k, const std::string& kd, const Loops& loops,
+                     std::set<std::string>& out) {
+  const Stmt& s = stmts[k];
+  const size_t n = stmts.size();
+  int loop = loops.loop_of[k];
+  if (loop < 0) hit(out, kd + "-at-top", kValid);
+  else if (s.open_ranges.contains(loops.range[loop])) hit(out, kd + "-in-its-innermost-range", kValid);
+  else hit(out, kd + "-in-a-loop-it-does-not-use", kValid);
+  for (size_t u = k + 1; u < n; ++u) {
+    if (!loops.placed[u]) continue;
+    bool uses = false;
+    for (const uir::Operand& o : stmts[u].operands) uses = uses || o.ref == static_cast<int>(k);
+    int ul = loops.loop_of[u];
+    if (uses && ul >= 0 && ul != loop && (loop < 0 || loops.inside(ul, loop)))
+      hit(out, kd + "-outside-an-inner-loop-using-it", kValid);
+  }
+  if (s.op == Op::Load && s.version >= 0)
+    for (size_t t = 0; t < n; ++t)
+      if (loops.placed[t] && stmts[t].op == Op::Store && stmts[t].version == s.version) {
+        hit(out, pair_by_loops(loops, loop, loops.loop_of[t]), kValid);
+        bool moved = loop >= 0 && !s.open_ranges.contains(loops.range[loop]);
+        if (moved && loops.loop_of[t] == loop) hit(out, "load-moved-by-a-store-in-that-loop", kValid);
+        if (moved && loops.loop_of[t] != loop && loops.loop_of[t] >= 0 && loops.inside(loops.loop_of[t], loop))
+          hit(out, "load-moved-by-a-store-nested-deeper", kValid);
+      }
+}
+
+void valid_cells(const uir::Compiled& c, std::set<std::string>& out) {
+  const std::vector<Stmt>& stmts = c.program.stmts;
+  Loops loops = loops_of(c);
+  loop_cells(stmts, loops, out);
+  end_cells(c, out);
+  std::vector<int32_t> end_of = ends_of_ranges(stmts);
+  std::vector<int> ops_from_range(stmts.size(), 0);
+  for (size_t k = 0; k < stmts.size(); ++k) {
+    if (!loops.placed[k]) continue;
+    enclosure_cells(stmts, k, loops, end_of, out);
+    value_from_range_cells(stmts, k, ops_from_range, out);
+    if (const char* kind = kind_of(stmts[k])) placement_cells(stmts, k, kind, loops, out);
   }
 }
 
