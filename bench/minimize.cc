@@ -30,7 +30,7 @@
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
 #include "grader/minimize_failures.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "oracle/mutants.h"
 #include "uirgrade_paths.h"
 

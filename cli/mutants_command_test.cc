@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "oracle/mutants.h"
 #include "uirgrade_paths.h"
 

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "grader/once_by_key.h"
-#include "grader/compile_limits.h"
+#include "testcase/compile_limits.h"
 #include "sandbox/process.h"
 
 namespace uirgrade {

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "grader/compile_limits.h"
+#include "testcase/compile_limits.h"
 #include "sandbox/process.h"
 #include "testcase/case.h"
 

@@ -9,7 +9,7 @@
 
 #include "generators/fuzz.h"
 #include "grader/render_check.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "mutation/mutant_grading.h"
 #include "testcase/student_program.h"
 #include "uirgrade_paths.h"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "oracle/cli.h"
 #include "oracle/mutant_run.h"
 #include "oracle/mutant_variant.h"

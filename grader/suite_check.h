@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "oracle/linearize.h"
 #include "oracle/mutants.h"
 
