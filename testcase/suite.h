@@ -1,5 +1,6 @@
 // Loading suites: a week's plan (suites/weeks.yaml), each suite's manifest (suite.yaml) and each test
 // file's headers (spec §7) become TestCases. Every problem is a SuiteError naming the file and line.
+// The same format is written by testcase/suite_write.h: a key read here is written there.
 #pragma once
 
 #include <cstdint>
