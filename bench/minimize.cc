@@ -30,8 +30,8 @@
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
 #include "grader/minimize_failures.h"
-#include "grader/suite.h"
 #include "mutation/catalogue.h"
+#include "testcase/suite.h"
 #include "uirgrade_paths.h"
 
 namespace {

@@ -24,7 +24,7 @@
 #include "bench/thread_cpu_time.h"
 #include "class/similarity_run.h"
 #include "class/similarity_testing.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "oracle/oracle.h"
 #include "oracle/seeded_random.h"
 #include "uirgrade_paths.h"

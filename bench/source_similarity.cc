@@ -25,7 +25,7 @@
 
 #include "class/similarity_sources.h"
 #include "class/similarity_sources_testing.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "oracle/seeded_random.h"
 #include "uirgrade_paths.h"
 

@@ -23,7 +23,7 @@
 #include "generators/fuzz.h"
 #include "grader/c_compile.h"
 #include "grader/grade.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "sandbox/process.h"
 #include "sandbox/sandbox.h"
 #include "uirgrade_paths.h"

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "grader/display_text.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "grader/student_prepare.h"
 #include "class/csv.h"
 

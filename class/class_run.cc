@@ -9,7 +9,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "reports/report_names.h"
 
 namespace uirgrade {

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/sha256.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 
 namespace uirgrade {
 namespace {

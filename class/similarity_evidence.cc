@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/sha256.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "grader/grade.h"
 #include "oracle/oracle.h"
 #include "reports/report_names.h"

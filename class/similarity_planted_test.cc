@@ -13,7 +13,7 @@
 
 #include "class/similarity_score.h"
 #include "class/similarity_testing.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "oracle/oracle.h"
 #include "uirgrade_paths.h"
 

@@ -16,7 +16,7 @@
 
 #include "grader/text_lines.h"
 #include "grader/display_text.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 
 namespace uirgrade {
 namespace {

@@ -18,7 +18,7 @@
 #include "class/similarity_report.h"
 #include "class/similarity_run.h"
 #include "class/similarity_sources_testing.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "grader/shell_testing.h"
 #include "oracle/c_toolchain_testing.h"
 #include "uirgrade_paths.h"

@@ -17,7 +17,7 @@
 #include "class/class_report_html.h"
 #include "reports/plural.h"
 #include "reports/report_names.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "grader/display_text.h"
 #include "cli/grade_command.h"
 #include "cli/similarity_command.h"

@@ -10,7 +10,7 @@
 #include "generators/fuzz.h"
 #include "grader/grade.h"
 #include "reports/report_totals.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

@@ -23,7 +23,7 @@
 #include "reports/report_totals.h"
 #include "sandbox/sandbox.h"
 #include "grader/shell_testing.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

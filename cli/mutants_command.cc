@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "reports/json_writer.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "base/comma_list.h"
 #include "mutation/catalogue.h"
 

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "grader/suite.h"
 #include "mutation/catalogue.h"
+#include "testcase/suite.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

@@ -11,7 +11,6 @@
 #include <map>
 #include <ostream>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -21,7 +20,8 @@
 #include "mutation/catalogue.h"
 #include "mutation/catalogue_case.h"
 #include "mutation/mutant_grading.h"
-#include "testcase/case_headers.h"
+#include "testcase/suite.h"
+#include "testcase/suite_write.h"
 
 namespace uirgen {
 
@@ -134,52 +134,44 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   double minimize_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - minimize_start).count();
 
   namespace fs = std::filesystem;
+  const std::string suite_dir = (fs::path(options.out_dir) / "kill").string();
   std::error_code ec;
-  fs::create_directories(fs::path(options.out_dir) / "kill", ec);
-  std::string manifest = fmt::format("# Written by: uirgen --kill-mutants --week {} --seed {} --candidates {}\n"
-                                     "week: {}\ndefaults:\n  visibility: hidden\n  rtol: 0\n  atol: 0\ntests:\n",
-                                     options.week, options.seed, options.candidates, options.week);
+  fs::create_directories(suite_dir, ec);
+  uirgrade::SuiteManifest manifest;
+  manifest.heading = fmt::format("Written by: uirgen --kill-mutants --week {} --seed {} --candidates {}", options.week,
+                                 options.seed, options.candidates);
+  manifest.week = options.week;
+  manifest.defaults.visibility = uirgrade::Visibility::Hidden;
+  manifest.defaults.tolerance = uirgrade::Tolerance{0, 0};
   int max_statements = 0, min_statements = 1 << 30, total_statements = 0;
   for (size_t k = 0; k < kept_tests.size(); ++k) {
     const TestCase& test = kept_tests[k];
     std::string stem = fmt::format("kill_{:02}", k + 1);
-    std::ofstream(fs::path(options.out_dir) / "kill" / (stem + ".uir"), std::ios::binary) << test.source;
-    manifest += fmt::format("  {}: {{}}\n", stem);
+    std::ofstream(fs::path(suite_dir) / (stem + ".uir"), std::ios::binary) << test.source;
+    manifest.tests.emplace_back(stem, manifest.defaults);
     int statements = count_statements(test.source);
     max_statements = std::max(max_statements, statements);
     min_statements = std::min(min_statements, statements);
     total_statements += statements;
   }
-  std::ofstream(fs::path(options.out_dir) / "kill" / "suite.yaml") << manifest;
-  bool written = false;
-  {
-    std::ofstream weeks(fs::path(options.out_dir) / "weeks.yaml");
-    weeks << fmt::format("# Written by uirgen --kill-mutants: the kill suite alone.\nweeks:\n  {}:\n    suites: [kill]\n",
-                         options.week);
-    written = static_cast<bool>(weeks);
-  }
-  if (!written) {
-    out << "uirgen: cannot write " << options.out_dir << "\n";
+  uirgrade::WeekPlan plan;
+  plan.week = options.week;
+  plan.suites = {"kill"};
+  std::optional<std::string> unwritten = uirgrade::write_suite_manifest(suite_dir, manifest);
+  if (!unwritten)
+    unwritten = uirgrade::write_weeks(options.out_dir, "Written by uirgen --kill-mutants: the kill suite alone.", {plan});
+  if (unwritten) {
+    out << "uirgen: " << *unwritten << "\n";
     return 2;
   }
 
-  // Grade the written tests again, read back from disk with the manifest's exact tolerance. (That
-  // the manifest itself loads, as `grade mutants --suites DIR` reads it, is the grader's test.)
-  std::vector<TestCase> written_tests;
-  for (size_t k = 0; k < kept_tests.size(); ++k) {
-    std::string stem = fmt::format("kill_{:02}", k + 1);
-    std::string path = (fs::path(options.out_dir) / "kill" / (stem + ".uir")).string();
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto parsed = uirgrade::parse_test_file(path, text.str(), "kill/" + stem, "kill", options.week);
-    if (auto* error = std::get_if<uirgrade::SuiteError>(&parsed)) {
-      out << uirgrade::format_suite_error(*error) << "\n";
-      return 2;
-    }
-    written_tests.push_back(std::get<TestCase>(std::move(parsed)));
-    exact(written_tests.back());
+  // Grade the written suite again, loaded from disk as `grade mutants --suites DIR` loads it.
+  auto loaded = uirgrade::load_suite(suite_dir, "kill", options.week);
+  if (auto* error = std::get_if<uirgrade::SuiteError>(&loaded)) {
+    out << uirgrade::format_suite_error(*error) << "\n";
+    return 2;
   }
+  const std::vector<TestCase>& written_tests = std::get<std::vector<TestCase>>(loaded);
   KillMatrix check = kill_matrix(written_tests, names, options.week, options.seed, options.jobs);
   std::vector<std::string> survivors;
   for (const MutantRow& row : check.mutants)

@@ -11,6 +11,7 @@
 
 #include "generators/fuzz.h"
 #include "generators/kill_suite.h"
+#include "testcase/suite_write.h"
 
 namespace {
 
@@ -170,11 +171,13 @@ int main(int argc, char** argv) {
     std::snprintf(name, sizeof name, "gen_%04zu.uir", k + 1);
     if (!write(name, tests[k].source)) return usage_error(std::string("cannot write ") + name);
   }
-  std::string manifest = "# Written by: uirgen --week " + std::to_string(week) + " --count " +
-                         std::to_string(count) + " --seed " + std::to_string(seed) + " --invalid " +
-                         std::to_string(invalid_percent) + "\nweek: " + std::to_string(week) +
-                         "\ndefaults:\n  visibility: hidden\n";
-  if (!write("suite.yaml", manifest)) return usage_error("cannot write suite.yaml");
+  uirgrade::SuiteManifest manifest;
+  manifest.heading = "Written by: uirgen --week " + std::to_string(week) + " --count " + std::to_string(count) +
+                     " --seed " + std::to_string(seed) + " --invalid " + std::to_string(invalid_percent);
+  manifest.week = static_cast<int>(week);
+  manifest.defaults.visibility = uirgrade::Visibility::Hidden;
+  if (std::optional<std::string> unwritten = uirgrade::write_suite_manifest(out_dir, manifest))
+    return usage_error(*unwritten);
 
   std::cout << "uirgen: wrote " << tests.size() << " tests (" << invalid << " invalid) and suite.yaml to "
             << out_dir << "\n";

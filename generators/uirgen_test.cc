@@ -1,5 +1,5 @@
 // uirgen, run as the built binary: it writes COUNT test files and a hidden manifest, byte-identical
-// for one seed, different for another. (That the grader's loader reads them: grader/suite_test.cc.)
+// for one seed, different for another. (That the loader reads them: testcase/suite_test.cc.)
 #include <gtest/gtest.h>
 
 #include <boost/filesystem.hpp>

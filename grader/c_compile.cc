@@ -18,7 +18,7 @@
 
 #include "oracle/c_flags.h"
 #include "grader/elf_object.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "base/sha256.h"
 #include "grader/work_counter.h"
 

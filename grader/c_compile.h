@@ -24,8 +24,8 @@
 #include <vector>
 
 #include "grader/once_by_key.h"
-#include "grader/compile_limits.h"
 #include "grader/weakenings.h"
+#include "testcase/compile_limits.h"
 #include "sandbox/process.h"
 
 namespace uirgrade {

@@ -11,8 +11,8 @@
 #include <optional>
 #include <string>
 
-#include "grader/compile_limits.h"
 #include "grader/weakenings.h"
+#include "testcase/compile_limits.h"
 #include "sandbox/process.h"
 #include "testcase/case.h"
 

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "grader/grade.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

@@ -9,8 +9,8 @@
 
 #include "generators/fuzz.h"
 #include "grader/render_check.h"
-#include "grader/suite.h"
 #include "mutation/catalogue_variant.h"
+#include "testcase/suite.h"
 #include "mutation/mutant_grading.h"
 #include "testcase/student_program.h"
 #include "uirgrade_paths.h"

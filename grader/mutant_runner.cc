@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "mutation/catalogue_variant.h"
 #include "mutation/mutant_run.h"
 #include "oracle/cli.h"

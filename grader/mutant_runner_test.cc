@@ -9,7 +9,7 @@
 
 #include "grader/grade.h"
 #include "grader/shell_testing.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

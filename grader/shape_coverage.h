@@ -7,7 +7,7 @@
 #include <iosfwd>
 #include <vector>
 
-#include "grader/suite.h"
+#include "testcase/suite.h"
 
 namespace uirgrade {
 

@@ -22,7 +22,7 @@
 #include "grader/kernel_text.h"
 #include "grader/shape_coverage.h"
 #include "grader/render_check.h"
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "testcase/case_data.h"
 #include "mutation/catalogue_variant.h"
 #include "oracle/oracle.h"

@@ -5,8 +5,8 @@
 #include <iosfwd>
 #include <string>
 
-#include "grader/suite.h"
 #include "mutation/catalogue.h"
+#include "testcase/suite.h"
 #include "oracle/linearize.h"
 
 namespace uirgrade {

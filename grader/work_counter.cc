@@ -19,7 +19,7 @@
 
 #include "grader/c_compile.h"
 #include "grader/counted_syscalls.h"
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "base/sha256.h"
 #include "oracle/c_flags.h"
 

@@ -17,7 +17,7 @@
 
 #include "grader/once_by_key.h"
 #include "grader/callgrind_profile.h"
-#include "grader/compile_limits.h"
+#include "testcase/compile_limits.h"
 #include "sandbox/process.h"
 
 namespace uirgrade {

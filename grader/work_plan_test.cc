@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/suite.h"
+#include "testcase/suite.h"
 
 namespace uirgrade {
 namespace {

@@ -22,7 +22,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "grader/work_counter.h"
 #include "grader/work_measure.h"
 #include "oracle/oracle.h"

@@ -14,7 +14,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "base/comma_list.h"
 #include "oracle_mutation/grading.h"
 #include "oracle_mutation/manifest.h"

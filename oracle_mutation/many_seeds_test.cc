@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "oracle_mutation/manifest.h"
 #include "uirgrade_paths.h"
 

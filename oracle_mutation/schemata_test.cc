@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/suite.h"
+#include "testcase/suite.h"
 #include "oracle/cli.h"
 #include "oracle/data.h"
 #include "oracle_mutation/grading.h"

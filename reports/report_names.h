@@ -10,11 +10,7 @@
 namespace uirgrade {
 
 std::optional<Verdict> verdict_from_name(std::string_view name);  // the reverse of verdict_name
-std::string_view mode_name(Mode mode);                            // "run", "render"
-std::optional<Mode> mode_from_name(std::string_view name);
-/// The manifest's (and Gradescope's) spelling: "visible", "after_due_date", "hidden".
-std::string_view visibility_name(Visibility visibility);
-std::optional<Visibility> visibility_from_name(std::string_view name);
+// A mode's and a visibility's names are the manifest's (testcase/case.h: mode_name, visibility_name).
 
 /// A result's name where one name can be two tests: a manifest may grade a file in both modes
 /// (`modes: [run, render]`), so a render-mode result is "NAME [render]". Results are identified

@@ -29,15 +29,5 @@ TEST(ReportNames, EveryVerdictHasADistinctNameThatReadsBack) {
   EXPECT_EQ(verdict_from_name("passed"), std::nullopt);
 }
 
-TEST(ReportNames, ModesAndVisibilitiesReadBack) {
-  EXPECT_EQ(mode_from_name("run"), Mode::Run);
-  EXPECT_EQ(mode_from_name("render"), Mode::Render);
-  EXPECT_EQ(mode_from_name("Run"), std::nullopt);
-  EXPECT_EQ(visibility_from_name("visible"), Visibility::Visible);
-  EXPECT_EQ(visibility_from_name("after_due_date"), Visibility::AfterDueDate);
-  EXPECT_EQ(visibility_from_name("hidden"), Visibility::Hidden);
-  EXPECT_EQ(visibility_from_name("after_published"), std::nullopt);
-}
-
 }  // namespace
 }  // namespace uirgrade

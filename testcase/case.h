@@ -1,4 +1,4 @@
-// One graded test as the loader (grader/suite.cc) makes it from a suite's manifest and a .uir file's
+// One graded test as the loader (testcase/suite.cc) makes it from a suite's manifest and a .uir file's
 // headers (spec §7), and as the grader runs it. Generated programs (fuzz/<n>) become TestCases too.
 // The test-case layer (testcase/) sits on the oracle and below both the generators and the grader.
 #pragma once
@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/data.h"
@@ -15,6 +16,12 @@ namespace uirgrade {
 
 enum class Mode { Run, Render };
 enum class Visibility { Visible, AfterDueDate, Hidden };
+
+/// The spellings of a manifest (suite.yaml), which the reports and Gradescope use too.
+std::string_view mode_name(Mode mode);  // "run", "render"
+std::optional<Mode> mode_from_name(std::string_view name);
+std::string_view visibility_name(Visibility visibility);  // "visible", "after_due_date", "hidden"
+std::optional<Visibility> visibility_from_name(std::string_view name);
 
 /// A `# data S:` header.
 struct DataSpec {

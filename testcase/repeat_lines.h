@@ -2,7 +2,7 @@
 //
 // A line of a test file that starts with `#repeat FROM..TO: TEMPLATE` stands for TO-FROM+1 lines: the
 // template once for every n from FROM to TO, with `{n}` replaced by n and `{n-K}` / `{n+K}` by n-K /
-// n+K. The suite loader expands it (grader/suite.cc) before anything reads the file, so every line
+// n+K. The suite loader expands it (testcase/suite.cc) before anything reads the file, so every line
 // number, header and result is that of the expanded text, and the compiler under test receives the
 // expanded program (docs/format.md Part B). To the oracle and to a student the unexpanded line is a
 // comment, so the file alone is not the test: `grade --keep` writes the program as graded.

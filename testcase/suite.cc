@@ -7,7 +7,7 @@
 // file the manifest does not list gets the suite's defaults, so adding a test is adding a file.
 // A test graded in both modes becomes two TestCases with the same name, run first, then render:
 // the name (and so the random data) is shared, the mode tells them apart in reports.
-#include "grader/suite.h"
+#include "testcase/suite.h"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <utility>
 
-#include "grader/file_text.h"
+#include "base/file_text.h"
 #include "testcase/repeat_lines.h"
 
 namespace uirgrade {
@@ -74,20 +74,9 @@ double non_negative(const std::string& file, const YAML::Node& node, std::string
   return v;
 }
 
-/// What a manifest entry (or the suite's defaults) says about a test.
-struct TestSettings {
-  double points = 1.0;
-  Visibility visibility = Visibility::Visible;
-  Tolerance tolerance;
-  std::optional<double> timeout_seconds;
-  std::optional<std::vector<Mode>> modes;  // nullopt: the file's `# render` header decides
-};
-
 Visibility parse_visibility(const std::string& file, const YAML::Node& node) {
   std::string v = scalar<std::string>(file, node, "visibility");
-  if (v == "visible") return Visibility::Visible;
-  if (v == "after_due_date") return Visibility::AfterDueDate;
-  if (v == "hidden") return Visibility::Hidden;
+  if (std::optional<Visibility> visibility = visibility_from_name(v)) return *visibility;
   fail(file, node, fmt::format("visibility '{}' is not visible, after_due_date or hidden", v));
 }
 
@@ -97,8 +86,9 @@ std::vector<Mode> parse_modes(const std::string& file, const YAML::Node& node) {
   std::vector<Mode> modes;
   for (const YAML::Node& item : node) {
     std::string m = scalar<std::string>(file, item, "mode");
-    if (m != "run" && m != "render") fail(file, item, fmt::format("mode '{}' is not run or render", m));
-    Mode mode = m == "run" ? Mode::Run : Mode::Render;
+    std::optional<Mode> named = mode_from_name(m);
+    if (!named) fail(file, item, fmt::format("mode '{}' is not run or render", m));
+    Mode mode = *named;
     if (std::find(modes.begin(), modes.end(), mode) != modes.end())
       fail(file, item, fmt::format("mode '{}' listed twice", m));
     modes.push_back(mode);

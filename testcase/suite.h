@@ -1,5 +1,6 @@
 // Loading suites: a week's plan (suites/weeks.yaml), each suite's manifest (suite.yaml) and each test
 // file's headers (spec §7) become TestCases. Every problem is a SuiteError naming the file and line.
+// The same format is written by testcase/suite_write.h: a key read here is written there.
 #pragma once
 
 #include <cstdint>
@@ -9,13 +10,22 @@
 #include <variant>
 #include <vector>
 
-#include "grader/compile_limits.h"
 #include "sandbox/process.h"
 #include "testcase/case.h"
 #include "testcase/case_data.h"
 #include "testcase/case_headers.h"
+#include "testcase/compile_limits.h"
 
 namespace uirgrade {
+
+/// What a manifest entry, or the suite's `defaults:`, says about a test (suite.yaml).
+struct TestSettings {
+  double points = 1.0;
+  Visibility visibility = Visibility::Visible;
+  Tolerance tolerance;                      // `rtol`, `atol`
+  std::optional<double> timeout_seconds;    // `timeout`
+  std::optional<std::vector<Mode>> modes;   // nullopt: the file's `# render` header decides
+};
 
 /// What one week grades (suites/weeks.yaml).
 struct WeekPlan {

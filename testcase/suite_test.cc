@@ -1,6 +1,6 @@
 // Manifests: suite.yaml and weeks.yaml into TestCases and WeekPlans, and every way they can be
-// wrong (fixtures in grader/testdata/bad_suites/, one folder per mistake).
-#include "grader/suite.h"
+// wrong (fixtures in testcase/testdata/bad_suites/, one folder per mistake).
+#include "testcase/suite.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 namespace uirgrade {
 namespace {
 
-const std::string kTestdata = std::string(UIRGRADE_SOURCE_DIR) + "/grader/testdata";
+const std::string kTestdata = std::string(UIRGRADE_SOURCE_DIR) + "/testcase/testdata";
 
 SuiteError suite_error(const std::string& bad_suite, int week = 0) {
   auto loaded = load_suite(kTestdata + "/bad_suites/" + bad_suite, bad_suite, week);

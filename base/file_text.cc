@@ -1,4 +1,4 @@
-#include "grader/file_text.h"
+#include "base/file_text.h"
 
 #include <fstream>
 #include <sstream>

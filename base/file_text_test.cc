@@ -1,4 +1,4 @@
-#include "grader/file_text.h"
+#include "base/file_text.h"
 
 #include <filesystem>
 #include <fstream>
@@ -17,7 +17,7 @@ fs::path scratch(const std::string& name) {
   return fs::temp_directory_path() / ("uirgrade-file-text-" + std::to_string(getpid()) + "-" + name);
 }
 
-TEST(GraderFileText, ReadsEveryByte) {
+TEST(FileText, ReadsEveryByte) {
   const fs::path path = scratch("every-byte");
   const std::string bytes("a\r\nb\0c\n\xff", 8);
   std::ofstream(path, std::ios::binary) << bytes;
@@ -26,13 +26,13 @@ TEST(GraderFileText, ReadsEveryByte) {
   fs::remove(path);
 }
 
-TEST(GraderFileText, AMissingFileIsNulloptOrEmpty) {
+TEST(FileText, AMissingFileIsNulloptOrEmpty) {
   const std::string missing = scratch("missing").string();
   EXPECT_EQ(read_file_text(missing), std::nullopt);
   EXPECT_EQ(read_file_text_or_empty(missing), "");
 }
 
-TEST(GraderFileText, AnEmptyFileIsEmptyNotMissing) {
+TEST(FileText, AnEmptyFileIsEmptyNotMissing) {
   const fs::path path = scratch("empty");
   std::ofstream(path, std::ios::binary).close();
   EXPECT_EQ(read_file_text(path.string()), std::optional<std::string>(""));
