@@ -72,34 +72,45 @@ void minimize_into(const TestCase& test, const std::vector<std::string>& assigne
   minimize_into(test, {assigned.begin() + half, assigned.end()}, week, seed, seconds / 2, out);
 }
 
-}  // namespace
-
-int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
+/// The candidates: generated programs (three valid to one invalid) and each catalogue mutant's own
+/// program, all compared exactly. `generated`: how many of them came from the generator.
+std::vector<TestCase> kill_candidates(const KillSuiteOptions& options, size_t* generated) {
   std::vector<TestCase> candidates = make_fuzz_tests(
       options.week, {{"valid", options.candidates - options.candidates / 4}, {"invalid", options.candidates / 4}},
       options.seed);
-  size_t generated = candidates.size();
+  *generated = candidates.size();
   for (const uirgrade::MutantInfo& m : uirgrade::mutant_catalogue())
     if (m.week <= options.week)
       if (std::optional<TestCase> test = uirgrade::catalogue_test_case(m, options.week)) candidates.push_back(std::move(*test));
   for (TestCase& test : candidates) exact(test);
-  // A mutant that changes only the work (values-in-uses-loop) has no outcome to kill: the suites'
-  // `# render: work` tests see it (grade mutants' work column), a kill suite cannot.
+  return candidates;
+}
+
+/// The mutants a kill suite can kill. A mutant that changes only the work (values-in-uses-loop) has no
+/// outcome to kill: the suites' `# render: work` tests see it (grade mutants' work column), a kill
+/// suite cannot.
+std::vector<std::string> killable_mutants(int week) {
   std::vector<std::string> names;
   for (const uirgrade::MutantInfo& m : uirgrade::mutant_catalogue())
-    if (m.week <= options.week && !uirgrade::catalogue_work_only(m)) names.emplace_back(m.name);
+    if (m.week <= week && !uirgrade::catalogue_work_only(m)) names.emplace_back(m.name);
+  return names;
+}
 
-  KillMatrix matrix = kill_matrix(candidates, names, options.week, options.seed, options.jobs);
+/// The tests kept: greedily, the candidate that kills the most mutants not yet killed (the smaller
+/// on a tie), each with the mutants it was kept for.
+struct Picked {
+  std::vector<size_t> kept;                       // candidate indices
+  std::vector<std::vector<std::string>> assigned;  // per kept test: the mutants it was kept for
+};
+Picked pick_killers(const KillMatrix& matrix, const std::vector<TestCase>& candidates,
+                    const std::vector<int>& statements_of) {
   std::map<std::string, size_t> index_of;  // matrix test name -> candidate
   for (size_t k = 0; k < candidates.size(); ++k)
     index_of[uirgrade::kill_matrix_name(candidates[k])] = k;
   std::set<std::string> uncovered;
   for (const MutantRow& row : matrix.mutants)
     if (!row.killed_by.empty()) uncovered.insert(row.name);
-  std::vector<int> statements_of(candidates.size());  // counted once, not once per pick
-  for (size_t k = 0; k < candidates.size(); ++k) statements_of[k] = count_statements(candidates[k].source);
-  std::vector<size_t> kept;
-  std::vector<std::vector<std::string>> assigned;  // per kept test: the mutants it was kept for
+  Picked picked;
   while (!uncovered.empty()) {
     size_t best = 0, best_kills = 0;
     int best_size = 0;
@@ -111,30 +122,39 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
         best = t, best_kills = kills, best_size = size;
     }
     if (best_kills == 0) break;
-    assigned.emplace_back();
+    picked.assigned.emplace_back();
     for (const std::string& m : matrix.tests[best].second)
-      if (uncovered.erase(m)) assigned.back().push_back(m);
-    kept.push_back(index_of[matrix.tests[best].first]);
+      if (uncovered.erase(m)) picked.assigned.back().push_back(m);
+    picked.kept.push_back(index_of[matrix.tests[best].first]);
   }
+  return picked;
+}
 
-  // Minimise each kept test while it kills the mutants it was kept for, sharing the time budget.
+/// Each kept test minimised while it kills the mutants it was kept for, sharing the time budget.
+std::vector<TestCase> minimize_kept(const KillSuiteOptions& options, const std::vector<TestCase>& candidates,
+                                    const std::vector<int>& statements_of, const Picked& picked) {
   auto minimize_start = std::chrono::steady_clock::now();
   std::vector<TestCase> kept_tests;
   int statements_left = 0;
-  for (size_t k : kept) statements_left += statements_of[k];
-  for (size_t k = 0; k < kept.size(); ++k) {
+  for (size_t k : picked.kept) statements_left += statements_of[k];
+  for (size_t k = 0; k < picked.kept.size(); ++k) {
     // The bigger the program, the bigger its share of what is left of the budget.
     double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - minimize_start).count();
-    int statements = statements_of[kept[k]];
+    int statements = statements_of[picked.kept[k]];
     double share = (options.minimize_seconds - spent) * statements / std::max(statements_left, 1);
     statements_left -= statements;
-    if (share > 0) minimize_into(candidates[kept[k]], assigned[k], options.week, options.seed, share, kept_tests);
-    else kept_tests.push_back(candidates[kept[k]]);
+    if (share > 0)
+      minimize_into(candidates[picked.kept[k]], picked.assigned[k], options.week, options.seed, share, kept_tests);
+    else kept_tests.push_back(candidates[picked.kept[k]]);
   }
-  double minimize_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - minimize_start).count();
+  return kept_tests;
+}
 
+/// Writes the tests as the suite OUT/kill (kill_01.uir, ... and its manifest) and OUT/weeks.yaml
+/// naming it alone; what could not be written, or nullopt.
+std::optional<std::string> write_suite(const KillSuiteOptions& options, const std::string& suite_dir,
+                                       const std::vector<TestCase>& tests) {
   namespace fs = std::filesystem;
-  const std::string suite_dir = (fs::path(options.out_dir) / "kill").string();
   std::error_code ec;
   fs::create_directories(suite_dir, ec);
   uirgrade::SuiteManifest manifest;
@@ -143,16 +163,10 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   manifest.week = options.week;
   manifest.defaults.visibility = uirgrade::Visibility::Hidden;
   manifest.defaults.tolerance = uirgrade::Tolerance{0, 0};
-  int max_statements = 0, min_statements = 1 << 30, total_statements = 0;
-  for (size_t k = 0; k < kept_tests.size(); ++k) {
-    const TestCase& test = kept_tests[k];
+  for (size_t k = 0; k < tests.size(); ++k) {
     std::string stem = fmt::format("kill_{:02}", k + 1);
-    std::ofstream(fs::path(suite_dir) / (stem + ".uir"), std::ios::binary) << test.source;
+    std::ofstream(fs::path(suite_dir) / (stem + ".uir"), std::ios::binary) << tests[k].source;
     manifest.tests.emplace_back(stem, manifest.defaults);
-    int statements = count_statements(test.source);
-    max_statements = std::max(max_statements, statements);
-    min_statements = std::min(min_statements, statements);
-    total_statements += statements;
   }
   uirgrade::WeekPlan plan;
   plan.week = options.week;
@@ -160,9 +174,35 @@ int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
   std::optional<std::string> unwritten = uirgrade::write_suite_manifest(suite_dir, manifest);
   if (!unwritten)
     unwritten = uirgrade::write_weeks(options.out_dir, "Written by uirgen --kill-mutants: the kill suite alone.", {plan});
-  if (unwritten) {
+  return unwritten;
+}
+
+}  // namespace
+
+int write_kill_suite(const KillSuiteOptions& options, std::ostream& out) {
+  size_t generated = 0;
+  std::vector<TestCase> candidates = kill_candidates(options, &generated);
+  std::vector<std::string> names = killable_mutants(options.week);
+  KillMatrix matrix = kill_matrix(candidates, names, options.week, options.seed, options.jobs);
+  std::vector<int> statements_of(candidates.size());  // counted once, not once per pick
+  for (size_t k = 0; k < candidates.size(); ++k) statements_of[k] = count_statements(candidates[k].source);
+  Picked picked = pick_killers(matrix, candidates, statements_of);
+
+  auto minimize_start = std::chrono::steady_clock::now();
+  std::vector<TestCase> kept_tests = minimize_kept(options, candidates, statements_of, picked);
+  double minimize_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - minimize_start).count();
+
+  const std::string suite_dir = (std::filesystem::path(options.out_dir) / "kill").string();
+  if (std::optional<std::string> unwritten = write_suite(options, suite_dir, kept_tests)) {
     out << "uirgen: " << *unwritten << "\n";
     return 2;
+  }
+  int max_statements = 0, min_statements = 1 << 30, total_statements = 0;
+  for (const TestCase& test : kept_tests) {
+    int statements = count_statements(test.source);
+    max_statements = std::max(max_statements, statements);
+    min_statements = std::min(min_statements, statements);
+    total_statements += statements;
   }
 
   // Grade the written suite again, loaded from disk as `grade mutants --suites DIR` loads it.
