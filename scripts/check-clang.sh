@@ -12,8 +12,7 @@
 #   scripts/check-clang.sh [--production] [--no-install] [--jobs N] [BUILD_DIR]
 #     BUILD_DIR      a configured build (default: build)
 #     --production   only the shipped code: not the tests (*_test.cc) and the students they start
-#                    (testdata/, hostile on purpose), the benches, nor the schemata's
-#                    generated copy of the oracle (build/schemata/, its mutation sites are gcc's)
+#                    (testdata/, hostile on purpose), nor the benches
 #     --no-install   exit 77 (ctest's "skipped") when clang is missing, instead of installing it
 #     --jobs N       files checked at once (default: the number of cores)
 set -euo pipefail
@@ -40,8 +39,13 @@ python3 - "$build_dir/compile_commands.json" "$production" > "$build_dir/clang-c
 import json, shlex, sys
 for entry in json.load(open(sys.argv[1])):
     source = entry["file"]
+    # The schemata's generated copy of the oracle (build/schemata/) is gcc's alone: every condition
+    # is wrapped in a lambda, which clang 14 refuses where it names a structured binding; the files
+    # it copies are checked here as they are written.
+    if "/schemata/" in source:
+        continue
     test_only = source.endswith("_test.cc") or "/testdata/" in source  # tests, and the students they start
-    if sys.argv[2] == "1" and (test_only or "/bench/" in source or "/schemata/" in source):
+    if sys.argv[2] == "1" and (test_only or "/bench/" in source):
         continue
     args = shlex.split(entry["command"])
     if args[0].endswith("ccache"):
