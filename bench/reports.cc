@@ -75,7 +75,10 @@ int main() {
                                                     {"write_gradescope", uirgrade::write_gradescope},
                                                     {"write_text", uirgrade::write_text}};
   std::string json;
-  for (const auto& [name, writer] : writers) {
+  for (const auto& entry : writers) {
+    // Named, not a structured binding: the lambda below uses `writer`, and clang 14 cannot capture one.
+    const char* name = entry.first;
+    Writer writer = entry.second;
     std::string text;
     const double seconds = best_of_3_seconds([&] {
       std::ostringstream out;
