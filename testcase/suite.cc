@@ -175,6 +175,40 @@ bool keep_going(std::vector<SuiteError>& errors, const std::string& yaml_file, S
   return true;
 }
 
+/// The manifest's `tests:` entries by stem; an entry naming no test file, or named twice, is an error
+/// of its line, and the rest are still read.
+std::map<std::string, YAML::Node> manifest_entries(const std::string& manifest, const YAML::Node& tests,
+                                                   const std::string& suite_dir, const std::vector<std::string>& stems,
+                                                   std::vector<SuiteError>& errors) {
+  std::map<std::string, YAML::Node> entries;
+  if (!tests || tests.IsNull()) return entries;
+  if (!tests.IsMap()) {
+    keep_going(errors, manifest, [&] { fail(manifest, tests, "tests must map a test's name (its file stem) to its settings"); });
+    return entries;
+  }
+  for (const auto& kv : tests)
+    keep_going(errors, manifest, [&] {
+      std::string stem = kv.first.Scalar();
+      if (!std::binary_search(stems.begin(), stems.end(), stem))
+        fail(manifest, kv.first, fmt::format("test '{}' has no file {}.uir in {}", stem, stem, suite_dir));
+      if (!entries.emplace(stem, kv.second).second) fail(manifest, kv.first, fmt::format("test '{}' listed twice", stem));
+    });
+  return entries;
+}
+
+/// A test file's text with its `#repeat` lines expanded; nullopt, with the error kept, when it cannot
+/// be read or expanded.
+std::optional<std::string> read_test_file_text(const std::string& path, std::vector<SuiteError>& errors) {
+  std::string text;
+  if (!keep_going(errors, path, [&] { text = read_suite_file(path); })) return std::nullopt;
+  std::variant<std::string, SuiteError> expanded = expand_repeat_lines(path, text);
+  if (auto* error = std::get_if<SuiteError>(&expanded)) {
+    errors.push_back(std::move(*error));
+    return std::nullopt;
+  }
+  return std::move(std::get<std::string>(expanded));
+}
+
 }  // namespace
 
 SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suite_name, int week) {
@@ -203,21 +237,7 @@ SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suit
   TestSettings defaults;
   keep_going(load.errors, manifest, [&] { apply_settings(manifest, root["defaults"], "defaults", defaults); });
 
-  std::map<std::string, YAML::Node> entries;
-  if (const YAML::Node tests = root["tests"]; tests && !tests.IsNull()) {
-    if (!tests.IsMap())
-      keep_going(load.errors, manifest,
-                 [&] { fail(manifest, tests, "tests must map a test's name (its file stem) to its settings"); });
-    else
-      for (const auto& kv : tests)
-        keep_going(load.errors, manifest, [&] {
-          std::string stem = kv.first.Scalar();
-          if (!std::binary_search(stems.begin(), stems.end(), stem))
-            fail(manifest, kv.first, fmt::format("test '{}' has no file {}.uir in {}", stem, stem, suite_dir));
-          if (!entries.emplace(stem, kv.second).second)
-            fail(manifest, kv.first, fmt::format("test '{}' listed twice", stem));
-        });
-  }
+  std::map<std::string, YAML::Node> entries = manifest_entries(manifest, root["tests"], suite_dir, stems, load.errors);
 
   for (const std::string& stem : stems) {
     TestSettings settings = defaults;
@@ -227,15 +247,9 @@ SuiteLoad load_suite_fully(const std::string& suite_dir, const std::string& suit
       keep_going(load.errors, manifest, [&] { apply_settings(manifest, *entry, "a test entry", settings); });
     }
     const std::string path = (fs::path(suite_dir) / (stem + ".uir")).string();
-    std::string text;
-    if (!keep_going(load.errors, path, [&] { text = read_suite_file(path); })) continue;
-    std::variant<std::string, SuiteError> expanded = expand_repeat_lines(path, text);
-    if (auto* error = std::get_if<SuiteError>(&expanded)) {
-      load.errors.push_back(std::move(*error));
-      continue;
-    }
-    text = std::move(std::get<std::string>(expanded));
-    ParsedTestFile parsed = parse_test_file_fully(path, text, suite_name + "/" + stem, suite_name, suite_week);
+    std::optional<std::string> text = read_test_file_text(path, load.errors);
+    if (!text) continue;
+    ParsedTestFile parsed = parse_test_file_fully(path, *text, suite_name + "/" + stem, suite_name, suite_week);
     load.errors.insert(load.errors.end(), parsed.errors.begin(), parsed.errors.end());
     load.warnings.insert(load.warnings.end(), parsed.warnings.begin(), parsed.warnings.end());
     if (!parsed.test) continue;
