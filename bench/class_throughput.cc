@@ -27,7 +27,7 @@
 
 #include <fmt/format.h>
 
-#include "class/csv.h"
+#include "base/csv.h"
 #include "uirgrade_paths.h"
 
 namespace {

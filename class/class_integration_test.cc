@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "class/csv.h"
+#include "base/csv.h"
 #include "grader/shell_testing.h"
 #include "uirgrade_paths.h"
 

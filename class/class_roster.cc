@@ -9,7 +9,7 @@
 #include "grader/display_text.h"
 #include "base/file_text.h"
 #include "grader/student_prepare.h"
-#include "class/csv.h"
+#include "base/csv.h"
 
 namespace uirgrade {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "class/csv.h"
+#include "base/csv.h"
 
 namespace uirgrade {
 namespace {

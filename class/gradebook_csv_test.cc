@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "class/class_run_testing.h"
-#include "class/csv.h"
+#include "base/csv.h"
 
 namespace uirgrade {
 namespace {

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "class/csv.h"
+#include "base/csv.h"
 #include "grader/display_text.h"
 #include "reports/html_text.h"
 #include "reports/json_writer.h"

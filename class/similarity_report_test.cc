@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "class/csv.h"
+#include "base/csv.h"
 #include "reports/json_reader.h"
 
 namespace uirgrade {

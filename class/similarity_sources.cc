@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "grader/text_lines.h"
+#include "base/text_lines.h"
 #include "grader/display_text.h"
 #include "base/file_text.h"
 

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "class/csv.h"
+#include "base/csv.h"
 #include "cli/grade_command.h"
 #include "grader/shell_testing.h"
 #include "oracle/c_toolchain_testing.h"

@@ -15,7 +15,7 @@
 
 #include <gtest/gtest.h>
 
-#include "class/csv.h"
+#include "base/csv.h"
 #include "class/similarity_sources_testing.h"
 #include "cli/grade_command.h"
 #include "cli/options.h"

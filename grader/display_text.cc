@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "grader/utf8.h"
+#include "base/utf8.h"
 
 namespace uirgrade {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/utf8.h"
+#include "base/utf8.h"
 
 namespace uirgrade {
 namespace {

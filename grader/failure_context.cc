@@ -7,7 +7,7 @@
 
 #include "testcase/compare.h"
 #include "oracle/placement_explain.h"
-#include "grader/text_lines.h"
+#include "base/text_lines.h"
 
 namespace uirgrade {
 

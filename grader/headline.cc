@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "testcase/compare.h"
-#include "grader/text_lines.h"
+#include "base/text_lines.h"
 
 namespace uirgrade {
 namespace {

@@ -6,7 +6,7 @@
 // depends on, spec §5.1).
 #include "grader/hot_lines.h"
 
-#include "grader/text_lines.h"
+#include "base/text_lines.h"
 
 #include <algorithm>
 #include <cmath>

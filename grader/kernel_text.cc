@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "grader/display_text.h"
-#include "grader/utf8.h"
+#include "base/utf8.h"
 
 namespace uirgrade {
 namespace {

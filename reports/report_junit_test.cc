@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "reports/report_testing.h"
-#include "grader/utf8.h"
+#include "base/utf8.h"
 
 namespace uirgrade {
 namespace {

@@ -1,4 +1,4 @@
-#include "class/csv.h"
+#include "base/csv.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "grader/text_lines.h"
+#include "base/text_lines.h"
 
 #include <gtest/gtest.h>
 
