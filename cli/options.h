@@ -92,7 +92,7 @@ std::variant<Options, UsageError> parse_options(const std::vector<std::string>& 
 
 /// The --help text: synopsis, every command's options, exit codes and examples; for one command
 /// (`grade class --help`), its synopsis and options only.
-std::string usage_text(std::optional<Command> command = std::nullopt);
+std::string usage_text(std::optional<Command> command = std::nullopt);  // usage_text.cc
 
 /// Shell-style glob (`*`, `?`, `[...]`) over a whole test name; `*` also crosses `/`.
 bool glob_matches(const std::string& pattern, const std::string& name);
