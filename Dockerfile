@@ -23,7 +23,7 @@ COPY grader /opt/uirgrade/src/grader
 COPY reports /opt/uirgrade/src/reports
 COPY class /opt/uirgrade/src/class
 COPY cli /opt/uirgrade/src/cli
-COPY oracle_mutation /opt/uirgrade/src/oracle_mutation
+COPY oracle_faults /opt/uirgrade/src/oracle_faults
 COPY bench /opt/uirgrade/src/bench
 # The grader finds its built-in suites at the source path it was configured with
 # (/opt/uirgrade/src/suites), so the final stage keeps that path. Binaries are stripped (the debug

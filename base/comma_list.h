@@ -1,5 +1,5 @@
 // A command-line list `a,b,c` as its pieces, shared by the tools that take one (`grade --mutants`,
-// `oracle-mutation-analysis --ids/--file`, the benches). Every piece is kept, empty ones included,
+// `oracle-fault-analysis --ids/--file`, the benches). Every piece is kept, empty ones included,
 // so that a caller can name a stray comma instead of silently dropping it.
 #pragma once
 

@@ -44,7 +44,7 @@ struct Options {
   std::vector<std::string> mutants;  // empty: all
   bool all_failures = false;
   bool show = false;
-  int attempts = uirgrade::kGradeMinimizeLimits.max_attempts;  // --attempts: another budget, to compare
+  int attempts = uirgen::kGradeMinimizeLimits.max_attempts;  // --attempts: another budget, to compare
   bool exact = false;  // --exact: f32 compared exactly (as a kill suite's tests), not with the default tolerance
 };
 
@@ -88,18 +88,18 @@ std::vector<Minimized> minimize_for_seed(const uirgrade::MutantInfo& mutant, int
   std::vector<Minimized> out;
   config.minimize = [&](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails,
                         double max_seconds) {
-    uirgen::MinimizeLimits limits = kGradeMinimizeLimits;  // as grade_command.cc's hook
+    uirgen::MinimizeLimits limits = uirgen::kGradeMinimizeLimits;  // as grade_command.cc's hook
     limits.max_seconds = std::min(limits.max_seconds, max_seconds);
     limits.max_attempts = options.attempts;
     uirgen::MinimizeStats stats;
-    std::optional<TestCase> smallest = minimize_generated_test(failing, still_fails, seed, limits, &stats);
-    int before = uirgen::count_statements(generated_program_text(failing));
-    out.push_back({before, smallest ? uirgen::count_statements(generated_program_text(*smallest)) : before,
+    std::optional<TestCase> smallest = uirgen::minimize_generated_test(failing, still_fails, seed, limits, &stats);
+    int before = uirgen::count_statements(uirgen::generated_program_text(failing));
+    out.push_back({before, smallest ? uirgen::count_statements(uirgen::generated_program_text(*smallest)) : before,
                    stats.attempts, stats.seconds});
     if (options.show && smallest)
       std::printf("--- %s, seed %llu, %s: %d -> %d statements\n%s", std::string(mutant.name).c_str(),
                   static_cast<unsigned long long>(seed), failing.name.c_str(), out.back().before, out.back().after,
-                  generated_program_text(*smallest).c_str());
+                  uirgen::generated_program_text(*smallest).c_str());
     return smallest;
   };
   minimize_generated_failures(tests, results, config, runner, compiler);

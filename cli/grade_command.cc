@@ -224,9 +224,9 @@ GradeConfig shared_config(const Options& options, const ProcessLimits& limits) {
   // Each minimisation may run the student a few hundred times: bounded in attempts and wall time.
   config.minimize = [seed = options.seed](const TestCase& failing,
                                           const std::function<bool(const TestCase&)>& still_fails, double max_seconds) {
-    uirgen::MinimizeLimits budget = kGradeMinimizeLimits;
+    uirgen::MinimizeLimits budget = uirgen::kGradeMinimizeLimits;
     budget.max_seconds = std::min(budget.max_seconds, max_seconds);
-    return minimize_generated_test(failing, still_fails, seed, budget, nullptr, "grade");
+    return uirgen::minimize_generated_test(failing, still_fails, seed, budget, nullptr, "grade");
   };
   return config;
 }

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "generators/differential.h"
-#include "generators/mutate.h"
+#include "generators/flaws.h"
 #include "testcase/case.h"
 
 namespace uirgen {

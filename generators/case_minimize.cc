@@ -1,4 +1,4 @@
-// Candidates are programs (uirgen::minimize_program edits programs and keeps only those that compile
+// Candidates are programs (minimize_program edits programs and keeps only those that compile
 // to what the original did: valid, or the same rule); the grader judges tests. Each candidate
 // program is turned into a test exactly as the live fuzzer makes one, so the student is judged on
 // the candidate the same way it was on the original, and on the same data: a buffer the candidate
@@ -12,13 +12,18 @@
 #include "generators/case_file.h"
 #include "oracle/oracle.h"
 
-namespace uirgrade {
+namespace uirgen {
+
+using uirgrade::DataSpec;
+using uirgrade::Mode;
+using uirgrade::TestCase;
+
 namespace {
 
 /// The failing test's values for the buffers of `specs`, where it has explicit ones of the length.
 std::vector<uir::SlotData> kept_data(const TestCase& failing, const std::vector<uir::SlotSpec>& specs,
                                      uint64_t seed) {
-  std::vector<uir::SlotData> out = uirgen::random_inputs(specs, seed);
+  std::vector<uir::SlotData> out = random_inputs(specs, seed);
   for (uir::SlotData& slot : out) {
     auto it = failing.data.find(slot.slot);
     if (it == failing.data.end() || it->second.kind != DataSpec::Kind::Explicit ||
@@ -46,8 +51,8 @@ std::string generated_program_text(const TestCase& test) {
 
 std::optional<TestCase> minimize_generated_test(const TestCase& failing,
                                               const std::function<bool(const TestCase&)>& still_fails,
-                                              uint64_t seed, const uirgen::MinimizeLimits& limits,
-                                              uirgen::MinimizeStats* stats, std::string_view minimised_by) {
+                                              uint64_t seed, const MinimizeLimits& limits,
+                                              MinimizeStats* stats, std::string_view minimised_by) {
   auto made_test = [&](const std::string& program) {
     // The headers go below line 1, the generator's comment, which the reducer's reprinted programs
     // lack: without one the first statement would come before `# expect`.
@@ -58,12 +63,12 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
     if (failing.expect_exit == 2) {
       // The minimiser keeps only candidates the oracle rejects with the original's rule.
       uir::Compiled compiled = uir::compile("minimize.uir", text);
-      uirgen::InvalidProgram invalid{text, -1, compiled.error ? compiled.error->rule : uir::Rule::Syntax,
+      InvalidProgram invalid{text, -1, compiled.error ? compiled.error->rule : uir::Rule::Syntax,
                                      compiled.error ? compiled.error->line : 0};
-      return uirgen::make_invalid_test(invalid, failing.name, failing.suite, failing.week).test;
+      return make_invalid_test(invalid, failing.name, failing.suite, failing.week).test;
     }
     auto inputs_for = [&](const std::vector<uir::SlotSpec>& specs) { return kept_data(failing, specs, seed); };
-    return uirgen::make_valid_test(text, failing.name, failing.suite, failing.week, inputs_for,
+    return make_valid_test(text, failing.name, failing.suite, failing.week, inputs_for,
                                    failing.mode == Mode::Render)
         .test;
   };
@@ -76,13 +81,13 @@ std::optional<TestCase> minimize_generated_test(const TestCase& failing,
     return test;
   };
   const std::string original = generated_program_text(failing);
-  std::string smallest = uirgen::minimize_program(
+  std::string smallest = minimize_program(
       original, [&](const std::string& program) { return still_fails(as_test(program)); }, limits, stats);
-  if (uirgen::count_statements(smallest) >= uirgen::count_statements(original)) return std::nullopt;
+  if (count_statements(smallest) >= count_statements(original)) return std::nullopt;
   TestCase minimized = as_test(smallest);
   minimized.points = failing.points;
   minimized.visibility = failing.visibility;
   return minimized;
 }
 
-}  // namespace uirgrade
+}  // namespace uirgen

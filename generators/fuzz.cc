@@ -8,7 +8,7 @@
 
 #include "generators/enumerate_shapes.h"
 #include "generators/generate.h"
-#include "generators/mutate.h"
+#include "generators/flaws.h"
 #include "generators/probes.h"
 #include "generators/case_file.h"
 #include "generators/text_variation.h"
@@ -44,25 +44,25 @@ void add_valid_tests(int week, int count, uint64_t seed, std::vector<uirgrade::T
 }
 
 void add_invalid_tests(int week, int count, uint64_t seed, FuzzStats* stats, std::vector<uirgrade::TestCase>& tests) {
-  const auto& catalog = mutation_catalog();
+  const auto& catalog = flaw_catalog();
   // Cycling through the catalog from a seed-dependent start: every rule comes up in a large run,
   // and small runs of different seeds break different rules.
-  const uint64_t first_mutation = uir::derive_seed(seed, 3, 0) % catalog.size();
+  const uint64_t first_flaw = uir::derive_seed(seed, 3, 0) % catalog.size();
   for (int k = 0; k < count; ++k) {
     for (int attempt = 0; attempt < 50; ++attempt) {
       uint64_t program_seed = uir::derive_seed(seed, 2, static_cast<uint64_t>(k) * 64 + attempt);
-      int mutation = static_cast<int>((first_mutation + k + attempt) % catalog.size());
+      int flaw = static_cast<int>((first_flaw + k + attempt) % catalog.size());
       std::string valid = program_text(sample_program(week, program_seed, size_for(k)));
       Chooser chooser{rc::Random(program_seed)};
-      std::optional<InvalidProgram> invalid = apply_mutation(valid, mutation, chooser);
+      std::optional<InvalidProgram> invalid = apply_flaw(valid, flaw, chooser);
       if (!invalid) continue;  // nothing in this program it applies to
-      ++stats->mutations_applied[catalog[mutation].name];
+      ++stats->flaws_applied[catalog[flaw].name];
       if (!oracle_agrees(*invalid)) {
-        ++stats->mutations_discarded[catalog[mutation].name];
+        ++stats->flaws_discarded[catalog[flaw].name];
         continue;
       }
       invalid->text = respelt(invalid->text, program_seed, [&](const std::string& t) {
-        return oracle_agrees(InvalidProgram{t, invalid->mutation, invalid->rule, invalid->line});
+        return oracle_agrees(InvalidProgram{t, invalid->flaw, invalid->rule, invalid->line});
       });
       tests.push_back(make_invalid_test(*invalid, next_name(tests), "fuzz", week).test);
       break;

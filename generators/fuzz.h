@@ -11,15 +11,15 @@
 
 namespace uirgen {
 
-/// What make_fuzz_tests did with the mutation catalog.
+/// What make_fuzz_tests did with the catalog of flaws (generators/flaws.h).
 struct FuzzStats {
-  std::map<std::string, int> mutations_applied;    // per mutation name: invalid programs made
-  std::map<std::string, int> mutations_discarded;  // ... of which the oracle reported another rule/line
+  std::map<std::string, int> flaws_applied;        // per flaw name: invalid programs made
+  std::map<std::string, int> flaws_discarded;      // ... of which the oracle reported another rule/line
   std::map<std::string, int> probes_applied;       // per probe clause (generators/probes.h)
   std::map<std::string, int> probes_discarded;     // ... of which the oracle disagreed with the label
 };
 /// Generated tests for `week`: counts_by_kind["valid"] valid programs (every fourth a render test)
-/// and counts_by_kind["invalid"] mutated ones (cycling through the mutation catalog), then
+/// and counts_by_kind["invalid"] flawed ones (cycling through the catalog of flaws), then
 /// counts_by_kind["probe"] probes (generators/probes.h: a rule's family by cycling, near misses
 /// valid, the others invalid; every fourth valid one a render test), then at most
 /// counts_by_kind["shape"] enumerated skeletons chosen by structural coverage

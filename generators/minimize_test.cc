@@ -218,7 +218,7 @@ TEST(MinimizeProgram, AnInvalidProgramMinimizesToProgramsWithTheSameRule) {
 }
 
 TEST(MinimizeProgram, ALoadOrderProgramMinimizesToItsCoreWithItsBuffer) {
-  // The generator's E-LOAD-ORDER mutation appended to a program with one f32 output: the load of
+  // The generator's E-LOAD-ORDER flaw appended to a program with one f32 output: the load of
   // %a must run before the store %s that it depends on (through %a1, %x and the offset %o). With a
   // buffer kept (as a wrongly accepting student must get data to fail the same way), the core is
   // 11 statements: the buffer takes the alloc's place, its result goes into the chain's later

@@ -1,4 +1,4 @@
-// Probes: programs built to sit on one side of one rule's sentence (issue 23). Where mutate.h makes
+// Probes: programs built to sit on one side of one rule's sentence (issue 23). Where flaws.h makes
 // one invalid program per rule by a single edit, a probe reaches the rule in a named *way* the
 // sentence allows and a test of the rule's edge needs:
 //   * invalid, breaking one rule in one named way: a bound reached through each op's interval

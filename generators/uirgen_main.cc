@@ -29,9 +29,9 @@ DESCRIPTION
     asserts; week 2: buffers, views, versions; week 3: loop nests, reductions, sibling loops)
     and carry full headers computed by the oracle: `# expect: exit N`, explicit `# data S:`,
     `# expect S:`, `# expect assert:` for a failing assert, and `# render` on every fourth.
-    Invalid programs are valid ones with one mutation from the catalog; each carries
+    Invalid programs are valid ones with one flaw from the catalog of flaws; each carries
     `# expect: exit 2` and `# error: RULE`, and only programs on which the oracle reports
-    exactly that rule at the mutated line are kept. The first line of every program names the
+    exactly that rule at the flaw's line are kept. The first line of every program names the
     generator's week, seed and size.
 
     The same arguments always write byte-identical files.
@@ -181,9 +181,9 @@ int main(int argc, char** argv) {
 
   std::cout << "uirgen: wrote " << tests.size() << " tests (" << invalid << " invalid) and suite.yaml to "
             << out_dir << "\n";
-  for (const auto& [name, applied] : stats.mutations_applied) {
-    int discarded = stats.mutations_discarded.count(name) ? stats.mutations_discarded.at(name) : 0;
-    std::cout << "  mutation " << name << ": " << applied << " applied, " << discarded << " discarded\n";
+  for (const auto& [name, applied] : stats.flaws_applied) {
+    int discarded = stats.flaws_discarded.count(name) ? stats.flaws_discarded.at(name) : 0;
+    std::cout << "  flaw " << name << ": " << applied << " applied, " << discarded << " discarded\n";
   }
   return 0;
 }

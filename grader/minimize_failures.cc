@@ -37,7 +37,7 @@ void minimize_failure(const TestCase& test, TestResult& result, double seconds, 
   if (!smallest || stop_requested()) return;
   smallest->name = test.name + std::string(kMinimizedSuffix);
   TestResult again = grade_test(*smallest, config, runner, compiler);  // keeps it with --keep
-  result.minimized = generated_program_text(*smallest);
+  result.minimized = uirgen::generated_program_text(*smallest);
   result.minimized_message = again.message;
   if (!config.keep_dir.empty()) {
     if (!result.reproduce.empty() && result.reproduce.back() != '\n') result.reproduce += '\n';

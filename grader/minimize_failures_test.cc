@@ -35,9 +35,9 @@ TEST(MinimizeFailures, EveryFailingGeneratedTestIsMinimized) {
   GradeConfig config = mutant_config("range-inclusive");
   config.minimize = [](const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails,
                        double seconds) {
-    uirgen::MinimizeLimits limits = kGradeMinimizeLimits;
+    uirgen::MinimizeLimits limits = uirgen::kGradeMinimizeLimits;
     limits.max_seconds = seconds;
-    return minimize_generated_test(failing, still_fails, 1, limits);
+    return uirgen::minimize_generated_test(failing, still_fails, 1, limits);
   };
   std::vector<TestCase> tests = uirgen::make_fuzz_tests(3, {{"valid", 8}}, 1);
   std::vector<std::optional<TestResult>> results;
@@ -53,7 +53,7 @@ TEST(MinimizeFailures, EveryFailingGeneratedTestIsMinimized) {
     const std::string& program = results[k]->minimized;
     ASSERT_FALSE(program.empty()) << tests[k].name << ": not minimised";
     EXPECT_FALSE(results[k]->minimized_message.empty()) << tests[k].name;
-    EXPECT_LT(uirgen::count_statements(program), uirgen::count_statements(generated_program_text(tests[k])))
+    EXPECT_LT(uirgen::count_statements(program), uirgen::count_statements(uirgen::generated_program_text(tests[k])))
         << tests[k].name << ":\n" << program;
   }
 }

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
 # Only what this grading runs (grade, uir-oracle, and uir-mutant for the bundled student: its main
 # file and a link, since grade builds the libraries it needs; not the tests, benches or the oracle's
-# mutation analysis): a few minutes on 2 cores. ninja prints one line per file it compiles:
+# fault analysis): a few minutes on 2 cores. ninja prints one line per file it compiles:
 # "[done/total] ...".
 echo "grade-example: building grade, uir-oracle and uir-mutant (a few minutes on 2 cores; the tests are built by the README's second command)"
 BUILD_TARGETS="${BUILD_TARGETS:-grade uir-oracle uir-mutant}" ./scripts/build.sh

@@ -40,7 +40,7 @@ trap 'rm -rf "$stage"' EXIT
 # except the few files CMake's globs need (none: UIRGRADE_BUILD_TESTS=OFF skips them).
 mkdir -p "$stage/uirgrade"
 # (Every folder CMakeLists.txt reads sources from: grader/shipping_test.cc checks the list.)
-for part in CMakeLists.txt cmake base sandbox oracle testcase mutation generators grader reports class cli oracle_mutation \
+for part in CMakeLists.txt cmake base sandbox oracle testcase mutation generators grader reports class cli oracle_faults \
             bench suites scripts docker; do
   cp -r "$part" "$stage/uirgrade/"
 done

@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Writes mutant schemata of the oracle's rule, interval, analysis and placement code, and of what a
-student's `run` executes in-process (the ops' arithmetic, stdin and stdout, the parser, the mutant
-interpreter). A header (oracle/scalar_ops.h) is mutated too: its copy includes the switches itself
-and shadows the original for the schemata's objects only (CMakeLists.txt puts OUT first on their
-include path).
+"""Writes fault schemata of the oracle's rule, interval, analysis and placement code, and of what a
+student's `run` executes in-process (the ops' arithmetic, stdin and stdout, the parser, the
+catalogue's mutant interpreter). A header (oracle/scalar_ops.h) gets faults too: its copy includes
+the switches itself and shadows the original for the schemata's objects only (CMakeLists.txt puts
+OUT first on their include path).
 
-Every mutation site of a source file becomes a run-time switch of the copy written to --out: the
-copy computes what the original does unless `uir_schemata::g_active` names one of the site's
-mutants (oracle_mutation/schemata.h). The copies are compiled once into the analysis tool, which
-switches one mutant on at a time (docs/mutants.md, "Mutants of the oracle's own code").
+Every fault site of a source file becomes a run-time switch of the copy written to --out: the
+copy computes what the original does unless `schemata::g_active` names one of the site's
+faults (oracle_faults/schemata.h). The copies are compiled once into the analysis tool, which
+switches one fault on at a time (docs/mutants.md, "Faults injected into the oracle's own code").
 
-The mutation operators (not sites picked by hand):
+The fault operators (not sites picked by hand):
   ror        a relational operator moved across its boundary: < <=, > >=
   eq         == and != swapped
   aor        + -, * /, % * swapped
@@ -25,16 +25,16 @@ The mutation operators (not sites picked by hand):
   stmt-delete                       an expression statement, break or continue removed
 
 Code only reached with one of the course's catalogue mutants on (`mutants.has(Mutant::X)`, which is
-false throughout this analysis) is not mutated, nor are conditions that test such a switch, nor a
-function of the file called only from such code: those mutants would be equivalent by construction.
+false throughout this analysis) gets no faults, nor do conditions that test such a switch, nor a
+function of the file called only from such code: those faults would be equivalent by construction.
 
 A site whose switch does not compile (a `-` on strings, a literal in a template argument or a
 `case` label, a statement that is a declaration) is found by compiling each copy with
 -fsyntax-only and dropped; the copies are rewritten until they compile. Lines are never added or
 removed, so a line of the copy is the same line of the original.
 
-Writes OUT/<path of each source>, OUT/manifest.tsv (one mutant a line: id, file, line, function, operator,
-original, mutated, the source line) and OUT/stillborn.txt (the sites dropped, with why).
+Writes OUT/<path of each source>, OUT/manifest.tsv (one fault a line: id, file, line, function,
+operator, original, faulty, the source line) and OUT/stillborn.txt (the sites dropped, with why).
 """
 import argparse
 import os
@@ -156,10 +156,10 @@ def match_brackets(toks):
 
 
 class Site:
-    """One place in the source and the mutants it carries (`mutants`: (operator, original, mutated))."""
+    """One place in the source and the faults it carries (`faults`: (operator, original, faulty))."""
 
-    def __init__(self, line, mutants, function):
-        self.line, self.mutants, self.function = line, mutants, function
+    def __init__(self, line, faults, function):
+        self.line, self.faults, self.function = line, faults, function
         self.first_id = 0
         self.edits = []  # (offset, kind 0=close/1=open, span, seq, text); text may use {k}
 
@@ -191,7 +191,7 @@ VARIATION_POINT = re.compile(r"variant_?\s*(\.|->)\s*\w+\s*\(|\brule\s*\.\s*(loa
                              r"deeper_stores_count|needs_a_store)\b")
 
 
-class FileMutator:
+class FaultInjector:
     def __init__(self, path, text):
         self.path, self.text = path, text
         self.toks = tokenize(text)
@@ -213,14 +213,14 @@ class FileMutator:
         s = " ".join(self.src(a, b).split())
         return s if len(s) <= 60 else s[:57] + "..."
 
-    def add_site(self, a, b, mutants, prefix, suffix, replace=None, seq=None):
-        """Wraps tokens [a, b) in prefix ... suffix ({k} is the site's first mutant id). Of two
+    def add_site(self, a, b, faults, prefix, suffix, replace=None, seq=None):
+        """Wraps tokens [a, b) in prefix ... suffix ({k} is the site's first fault id). Of two
         sites over the same tokens, the one with the smaller seq is outside: a site recorded after
         the sites inside it (a ternary's condition) passes the seq it reserved before them."""
         line = self.toks[a].line
         if line in self.skip_lines:
             return
-        site = Site(line, mutants, self.function)
+        site = Site(line, faults, self.function)
         site.body = self.body
         span = self.toks[b - 1].end - self.toks[a].start
         if seq is None:
@@ -384,7 +384,7 @@ class FileMutator:
             self.p_unary(allow_sites)
             if tx == "!" and allow_sites and not self.mentions_hook(at, self.pos):
                 self.add_site(at, self.pos, [("not-drop", self.short(at, self.pos), self.short(at + 1, self.pos))],
-                              "::uir_schemata::flip({k}, ", ")")
+                              "::oracle_faults::schemata::flip({k}, ", ")")
             return
         if kind == "id" and tx == "sizeof":
             self.pos += 1
@@ -400,7 +400,7 @@ class FileMutator:
             if re.fullmatch(r"(0[xX][0-9a-fA-F']+|\d[\d']*)[uUlL]*", tok.text) and allow_sites:
                 v = tok.text
                 self.add_site(k, k + 1, [("const+1", v, f"{v} + 1"), ("const-1", v, f"{v} - 1")],
-                              "::uir_schemata::num({k}, ", ")")
+                              "::oracle_faults::schemata::num({k}, ", ")")
         elif tok.kind in ("str", "chr"):
             while self.pos < self.end and self.toks[self.pos].kind in ("str", "chr"):
                 self.pos += 1
@@ -467,7 +467,7 @@ class FileMutator:
         else:
             muts = [(f"{kind}-negate", text, f"!({text})")]
             helper = "flip"
-        self.add_site(a, b, muts, f"::uir_schemata::{helper}({{k}}, static_cast<bool>(", "))", seq=seq)
+        self.add_site(a, b, muts, f"::oracle_faults::schemata::{helper}({{k}}, static_cast<bool>(", "))", seq=seq)
 
     def binary_site(self, a, op_at, left_end, b, op):
         lhs, rhs = self.short(a, left_end), self.short(op_at + 1, b)
@@ -477,11 +477,11 @@ class FileMutator:
             if self.mentions_hook(a, b):
                 return
             self.add_site(a, b, [(name, f"{lhs} {op} {rhs}", f"{lhs} {other} {rhs}")],
-                          f"::uir_schemata::{helper}({{k}}, ", ")", replace=(op_at, ", "))
+                          f"::oracle_faults::schemata::{helper}({{k}}, ", ")", replace=(op_at, ", "))
         elif op in ARITH_HELPER:
             helper, other = ARITH_HELPER[op]
             self.add_site(a, b, [("aor", f"{lhs} {op} {rhs}", f"{lhs} {other} {rhs}")],
-                          f"::uir_schemata::{helper}({{k}}, ", ")", replace=(op_at, ", "))
+                          f"::oracle_faults::schemata::{helper}({{k}}, ", ")", replace=(op_at, ", "))
         elif op in ("&&", "||"):
             if self.mentions_hook(a, b):
                 return
@@ -489,7 +489,7 @@ class FileMutator:
             helper = "land" if op == "&&" else "lor"
             muts = [("lcr", f"{lhs} {op} {rhs}", f"{lhs} {other} {rhs}"),
                     ("drop-lhs", f"{lhs} {op} {rhs}", rhs), ("drop-rhs", f"{lhs} {op} {rhs}", lhs)]
-            self.add_site(a, b, muts, f"::uir_schemata::{helper}({{k}}, [&]() -> bool {{ return static_cast<bool>((",
+            self.add_site(a, b, muts, f"::oracle_faults::schemata::{helper}({{k}}, [&]() -> bool {{ return static_cast<bool>((",
                           ")); })", replace=(op_at, ")); }, [&]() -> bool { return static_cast<bool>(("))
 
     # -- statements --
@@ -586,7 +586,7 @@ class FileMutator:
                 self.parse_expr(k + 1, semi)
             return semi + 1
         if tx in ("break", "continue"):
-            self.add_site(k, k + 2, [("stmt-delete", f"{tx};", "")], "{ if (!::uir_schemata::on({k})) { ", " } }")
+            self.add_site(k, k + 2, [("stmt-delete", f"{tx};", "")], "{ if (!::oracle_faults::schemata::on({k})) { ", " } }")
             return k + 2
         semi = self.find_semicolon(k, end)
         self.parse_simple(k, semi, deletable=True)
@@ -649,7 +649,7 @@ class FileMutator:
             return
         if deletable and not self.mentions_hook(a, b):
             self.add_site(a, b + 1, [("stmt-delete", self.short(a, b) + ";", "")],
-                          "{ if (!::uir_schemata::on({k})) { ", " } }")
+                          "{ if (!::oracle_faults::schemata::on({k})) { ", " } }")
         self.parse_expr(a, b)
 
     # -- the whole file --
@@ -725,12 +725,12 @@ class FileMutator:
         return "".join(parts) or "?"
 
     def render(self, first_id, active_sites):
-        """The mutated text with ids from first_id; returns (text, next id)."""
+        """The faulty text with ids from first_id; returns (text, next id)."""
         edits = []
         next_id = first_id
         for site in active_sites:
             site.first_id = next_id
-            next_id += len(site.mutants)
+            next_id += len(site.faults)
             for off, kind, span, seq, text in site.edits:
                 if kind == 2:
                     _, endoff, repl = text
@@ -749,36 +749,36 @@ class FileMutator:
 
 
 # ----------------------------------------------------------------------------------------------
-# The run-time switch the oracle's runner takes: with a mutant on, programs run on the interpreter
-# that never trusts them (mutation/mutant_run.h), so a mutated validator cannot crash the tool by
+# The run-time switch the oracle's runner takes: with a fault on, programs run on the interpreter
+# that never trusts them (mutation/mutant_run.h), so a faulty validator cannot crash the tool by
 # letting an out-of-bounds program through to the fast runner.
 PATCHES = {
     "oracle/run.cc": [("compiled.variant->run(compiled, inputs)",
-                       "(::uir_schemata::g_active != 0 ? ::uir_schemata::distrusting_run(compiled, inputs) "
+                       "(::oracle_faults::schemata::g_active != 0 ? ::oracle_faults::schemata::distrusting_run(compiled, inputs) "
                        ": compiled.variant->run(compiled, inputs))")],
     # A student's `run`: the sites of STUDENT_SIDE files are live only within it.
     "oracle/cli_run.cc": [("  std::optional<Compiled> compiled = compile_or_report(file, err, variant);",
-                           "  ::uir_schemata::StudentSide student_side; "
+                           "  ::oracle_faults::schemata::StudentSide student_side; "
                            "std::optional<Compiled> compiled = compile_or_report(file, err, variant);")],
 }
 
 # Files whose code the judge runs too: oracle/data.cc reads the student's stdin in `run` and also
 # parses the student's stdout for the judge (testcase/compare.cc). Their sites take the switches of
-# uir_schemata::student_side, live only inside a student's `run` (schemata.h), so that a mutant
+# schemata::student_side, live only inside a student's `run` (schemata.h), so that a fault
 # there is the student's mistake and the judge still reads what the student printed correctly.
 # (The render path's driver, mutation/mutant_grading.cc, reads and prints outside `run`: there
-# these files are the unmutated oracle.)
+# these files are the oracle without faults.)
 STUDENT_SIDE = {"oracle/data.cc"}
 
 # A header's copy includes the switches itself (a header is not compiled on its own, so it cannot
 # be force-included): on the blank line after `#pragma once`, so that no line moves.
-HEADER_PRELUDE = ("#pragma once\n\n", '#pragma once\n#include "oracle_mutation/schemata.h"\n')
+HEADER_PRELUDE = ("#pragma once\n\n", '#pragma once\n#include "oracle_faults/schemata.h"\n')
 
 
 def finish_copy(rel, text):
     """The rendered copy of `rel` as it is written: student-side switches, a header's include."""
     if rel in STUDENT_SIDE:
-        text = text.replace("::uir_schemata::", "::uir_schemata::student_side::")
+        text = text.replace("::oracle_faults::schemata::", "::oracle_faults::schemata::student_side::")
     if rel.endswith(".h"):
         if text.count(HEADER_PRELUDE[0]) != 1:
             raise SystemExit(f"make_schemata: {rel}: expected one `#pragma once` and a blank line after it")
@@ -808,14 +808,14 @@ def main():
     ap.add_argument("--cxx", default="c++")
     ap.add_argument("--flag", action="append", default=[], help="a compiler flag for the syntax check")
     ap.add_argument("--patch", action="append", default=[], help="a file copied with its PATCHES only")
-    ap.add_argument("files", nargs="+", help="sources to mutate, relative to --source-dir")
+    ap.add_argument("files", nargs="+", help="sources to inject faults into, relative to --source-dir")
     args = ap.parse_args()
 
-    mutators = {}
+    injectors = {}
     for rel in args.files:
         with open(os.path.join(args.source_dir, rel)) as f:
-            mutators[rel] = FileMutator(rel, f.read())
-    flags = ["-std=c++20", f"-I{args.source_dir}", "-include", "oracle_mutation/schemata.h", *args.flag]
+            injectors[rel] = FaultInjector(rel, f.read())
+    flags = ["-std=c++20", f"-I{args.source_dir}", "-include", "oracle_faults/schemata.h", *args.flag]
     stillborn = []
 
     def write(rel, text):
@@ -830,7 +830,7 @@ def main():
         return path
 
     def check(rel):
-        m = mutators[rel]
+        m = injectors[rel]
         for attempt in range(8):
             m.run()
             text, _ = m.render(1, m.sites)
@@ -847,20 +847,20 @@ def main():
         raise SystemExit(f"make_schemata: {rel} still does not compile after 8 rounds")
 
     with ThreadPoolExecutor(max_workers=2) as pool:
-        list(pool.map(check, mutators))
+        list(pool.map(check, injectors))
 
     next_id = 1
-    manifest = ["# id\tfile\tline\tfunction\toperator\toriginal\tmutated\tsource line"]
+    manifest = ["# id\tfile\tline\tfunction\toperator\toriginal\tfaulty\tsource line"]
     for rel in args.files:
-        m = mutators[rel]
+        m = injectors[rel]
         text, after = m.render(next_id, m.sites)
         write(rel, finish_copy(rel, text))
         lines = m.text.split("\n")
         for site in m.sites:
-            for j, (op, orig, mutated) in enumerate(site.mutants):
+            for j, (op, orig, faulty) in enumerate(site.faults):
                 clean = lambda s: s.replace("\t", " ")
                 manifest.append("\t".join([str(site.first_id + j), rel, str(site.line), site.function, op, clean(orig),
-                                           clean(mutated), clean(" ".join(lines[site.line - 1].split()))]))
+                                           clean(faulty), clean(" ".join(lines[site.line - 1].split()))]))
         next_id = after
     for spec in args.patch:
         with open(os.path.join(args.source_dir, spec)) as f:
@@ -872,8 +872,8 @@ def main():
         write(spec, text)
     write("manifest.tsv", "\n".join(manifest) + "\n")
     write("stillborn.txt", "\n".join(sorted(set(stillborn))) + "\n")
-    print(f"make_schemata: {next_id - 1} mutants at {sum(len(m.sites) for m in mutators.values())} sites "
-          f"in {len(mutators)} files; {len(set(stillborn))} lines dropped as not compiling")
+    print(f"make_schemata: {next_id - 1} faults at {sum(len(m.sites) for m in injectors.values())} sites "
+          f"in {len(injectors)} files; {len(set(stillborn))} lines dropped as not compiling")
 
 
 if __name__ == "__main__":

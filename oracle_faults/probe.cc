@@ -1,4 +1,4 @@
-#include "oracle_mutation/probe.h"
+#include "oracle_faults/probe.h"
 
 #include <sstream>
 
@@ -6,10 +6,10 @@
 #include "oracle/cli.h"
 #include "testcase/student_program.h"
 
-namespace uir_mutation {
+namespace oracle_faults {
 namespace {
 
-/// Everything the oracle (or a mutant) says about one program.
+/// Everything the oracle (or a fault) says about one program.
 struct Observation {
   bool valid = false;
   std::string rule;
@@ -44,13 +44,13 @@ Observation observe(const uirgrade::TestCase& test, const uirgrade::ExpectedOrEr
   return o;
 }
 
-Difference compare(const Observation& oracle, const Observation& mutant) {
-  if (oracle.valid != mutant.valid || oracle.rule != mutant.rule || oracle.run != mutant.run ||
-      oracle.loops != mutant.loops)
+Difference compare(const Observation& oracle, const Observation& fault) {
+  if (oracle.valid != fault.valid || oracle.rule != fault.rule || oracle.run != fault.run ||
+      oracle.loops != fault.loops)
     return Difference::Graded;
-  if (oracle.line != mutant.line) return Difference::Line;
-  if (oracle.detail != mutant.detail) return Difference::Message;
-  if (oracle.lin != mutant.lin) return Difference::Placement;
+  if (oracle.line != fault.line) return Difference::Line;
+  if (oracle.detail != fault.detail) return Difference::Message;
+  if (oracle.lin != fault.lin) return Difference::Placement;
   return Difference::None;
 }
 
@@ -68,10 +68,10 @@ const char* difference_name(Difference d) {
   return "?";
 }
 
-std::vector<ProbeResult> probe_mutants(const std::vector<int>& ids, const SeedTests& corpus, const ForkLimits& limits) {
+std::vector<ProbeResult> probe_faults(const std::vector<int>& ids, const SeedTests& corpus, const ForkLimits& limits) {
   std::vector<Observation> oracle;
   for (size_t k = 0; k < corpus.tests.size(); ++k) oracle.push_back(observe(corpus.tests[k], corpus.expected[k]));
-  auto units = run_per_mutant(ids, 1, limits, [&](size_t, size_t) {
+  auto units = run_per_fault(ids, 1, limits, [&](size_t, size_t) {
     UnitResult worst = UnitResult::of(static_cast<int>(Difference::None), -1);
     for (size_t k = 0; k < corpus.tests.size(); ++k) {
       Difference d = compare(oracle[k], observe(corpus.tests[k], corpus.expected[k]));
@@ -89,4 +89,4 @@ std::vector<ProbeResult> probe_mutants(const std::vector<int>& ids, const SeedTe
   return results;
 }
 
-}  // namespace uir_mutation
+}  // namespace oracle_faults

@@ -1,12 +1,12 @@
-#include "oracle_mutation/many_seeds.h"
+#include "oracle_faults/many_seeds.h"
 
 #include <gtest/gtest.h>
 
 #include "testcase/suite.h"
-#include "oracle_mutation/manifest.h"
+#include "oracle_faults/manifest.h"
 #include "uirgrade_paths.h"
 
-namespace uir_mutation {
+namespace oracle_faults {
 namespace {
 
 const std::string kSource = UIRGRADE_SOURCE_DIR;
@@ -28,11 +28,11 @@ size_t index_of(const SeedTests& seed, const std::string& name_end) {
   return 0;
 }
 
-int mutant_id(const std::string& function, const std::string& op, const std::string& original) {
+int fault_id(const std::string& function, const std::string& op, const std::string& original) {
   auto read = read_manifest(std::string(UIRGRADE_BINARY_DIR) + "/schemata/manifest.tsv");
-  for (const OracleMutant& m : std::get<std::vector<OracleMutant>>(read))
+  for (const OracleFault& m : std::get<std::vector<OracleFault>>(read))
     if (m.function == function && m.op == op && m.original == original) return m.id;
-  ADD_FAILURE() << "no mutant " << op << " `" << original << "` in " << function;
+  ADD_FAILURE() << "no fault " << op << " `" << original << "` in " << function;
   return -1;
 }
 
@@ -48,27 +48,27 @@ TEST(ManySeeds, ATestIsInvariantOnlyWhenItsStdinAndResultAreTheSameAtEverySeed) 
 }
 
 // The shortcut decides at the first seed what grading every seed would find: the same verdict for
-// a mutant killed on an invariant test (E-BOUNDS dropped), one that crashes on one (`load 5` reads
+// a fault detected on an invariant test (E-BOUNDS dropped), one that crashes on one (`load 5` reads
 // a view's length through a null definition), and the control.
 TEST(ManySeeds, TheShortcutGivesTheVerdictsOfGradingEverySeedAndNamesTheTestACrashHappenedIn) {
   std::vector<SeedTests> seeds = week3_at_seeds(3);
-  int skip_bounds = mutant_id("OpRules::bounds", "if-true", "off.lo >= 0 && int64_t{off.hi} + k <= whole.length");
-  int null_view = mutant_id("need_element_view", "if-false", "f.kind != Kind::View");
+  int skip_bounds = fault_id("OpRules::bounds", "if-true", "off.lo >= 0 && int64_t{off.hi} + k <= whole.length");
+  int null_view = fault_id("need_element_view", "if-false", "f.kind != Kind::View");
   std::vector<int> ids = {0, skip_bounds, null_view};
   ManySeedsCount count;
-  std::vector<MutantVerdicts> fast = grade_at_every_seed(ids, seeds, ForkLimits{}, true, &count);
-  std::vector<MutantVerdicts> slow = grade_at_every_seed(ids, seeds, ForkLimits{}, false, nullptr);
-  EXPECT_EQ(count.killed_on_an_invariant_test, 2u);
+  std::vector<FaultVerdicts> fast = grade_at_every_seed(ids, seeds, ForkLimits{}, true, &count);
+  std::vector<FaultVerdicts> slow = grade_at_every_seed(ids, seeds, ForkLimits{}, false, nullptr);
+  EXPECT_EQ(count.detected_on_an_invariant_test, 2u);
   EXPECT_EQ(count.graded_at_every_seed, 1u);  // the control
   for (size_t k = 0; k < ids.size(); ++k)
     for (size_t s = 0; s < seeds.size(); ++s)
-      EXPECT_EQ(fast[k].per_seed.at(s).verdict, slow[k].per_seed.at(s).verdict) << "mutant " << ids[k] << " seed " << s;
-  EXPECT_EQ(slow[0].per_seed[2].verdict, Verdict::Survived);
+      EXPECT_EQ(fast[k].per_seed.at(s).verdict, slow[k].per_seed.at(s).verdict) << "fault " << ids[k] << " seed " << s;
+  EXPECT_EQ(slow[0].per_seed[2].verdict, Verdict::Undetected);
   const SeedVerdict& crash = slow[2].per_seed[1];
-  ASSERT_EQ(crash.verdict, Verdict::Crashed) << crash.killer;
+  ASSERT_EQ(crash.verdict, Verdict::Crashed) << crash.detected_by;
   ASSERT_GE(crash.test, 0);
   EXPECT_TRUE(seeds[1].tests[crash.test].name.ends_with("mut_err_type_load_of_a_literal")) << seeds[1].tests[crash.test].name;
 }
 
 }  // namespace
-}  // namespace uir_mutation
+}  // namespace oracle_faults

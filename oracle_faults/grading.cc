@@ -1,22 +1,22 @@
 // For each seed: the hand-written tests until one fails, then (if none did) the generated ones until
-// one fails. The first failing test is all a verdict needs, so a killed mutant costs little.
-#include "oracle_mutation/grading.h"
+// one fails. The first failing test is all a verdict needs, so a detected fault costs little.
+#include "oracle_faults/grading.h"
 
 #include "generators/fuzz.h"
 #include "mutation/mutant_grading.h"
 #include "base/parallel.h"
 
-namespace uir_mutation {
+namespace oracle_faults {
 namespace {
 
-/// Whether the switched-on mutant fails test k (named first to the parent: if it dies there, the
+/// Whether the switched-on fault fails test k (named first to the parent: if it dies there, the
 /// verdict says where).
 bool fails(const SeedTests& seed, size_t k) {
   report_progress(static_cast<int>(k));
   return !uirgrade::mutant_passes(seed.tests[k], seed.expected[k], uirgrade::Mutants{});
 }
 
-/// The first test in [from, to) the switched-on mutant fails, or -1.
+/// The first test in [from, to) the switched-on fault fails, or -1.
 int first_failure(const SeedTests& seed, size_t from, size_t to) {
   for (size_t k = from; k < to; ++k)
     if (fails(seed, k)) return static_cast<int>(k);
@@ -27,9 +27,9 @@ int first_failure(const SeedTests& seed, size_t from, size_t to) {
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::Survived: return "survived";
-    case Verdict::KilledByHandWritten: return "killed";
-    case Verdict::KilledByGeneratedOnly: return "killed-by-generated-only";
+    case Verdict::Undetected: return "undetected";
+    case Verdict::DetectedByHandWritten: return "detected";
+    case Verdict::DetectedByGeneratedOnly: return "detected-by-generated-only";
     case Verdict::Crashed: return "crashed";
     case Verdict::Hung: return "hung";
   }
@@ -49,20 +49,20 @@ SeedTests make_seed_tests(const std::vector<uirgrade::TestCase>& hand_written, i
   return out;
 }
 
-std::vector<MutantVerdicts> grade_mutants(const std::vector<int>& ids, const std::vector<SeedTests>& seeds,
-                                          const ForkLimits& limits, const std::vector<int>& first_try) {
-  auto units = run_per_mutant(ids, seeds.size(), limits, [&](size_t mutant, size_t s) {
+std::vector<FaultVerdicts> grade_faults(const std::vector<int>& ids, const std::vector<SeedTests>& seeds,
+                                        const ForkLimits& limits, const std::vector<int>& first_try) {
+  auto units = run_per_fault(ids, seeds.size(), limits, [&](size_t fault, size_t s) {
     const SeedTests& seed = seeds[s];
-    int hint = mutant < first_try.size() ? first_try[mutant] : -1;
+    int hint = fault < first_try.size() ? first_try[fault] : -1;
     if (hint >= 0 && static_cast<size_t>(hint) < seed.hand_written && fails(seed, hint))
-      return UnitResult::of(static_cast<int>(Verdict::KilledByHandWritten), hint);
+      return UnitResult::of(static_cast<int>(Verdict::DetectedByHandWritten), hint);
     if (int k = first_failure(seed, 0, seed.hand_written); k >= 0)
-      return UnitResult::of(static_cast<int>(Verdict::KilledByHandWritten), k);
+      return UnitResult::of(static_cast<int>(Verdict::DetectedByHandWritten), k);
     if (int g = first_failure(seed, seed.hand_written, seed.tests.size()); g >= 0)
-      return UnitResult::of(static_cast<int>(Verdict::KilledByGeneratedOnly), g);
-    return UnitResult::of(static_cast<int>(Verdict::Survived), -1);
+      return UnitResult::of(static_cast<int>(Verdict::DetectedByGeneratedOnly), g);
+    return UnitResult::of(static_cast<int>(Verdict::Undetected), -1);
   });
-  std::vector<MutantVerdicts> results(ids.size());
+  std::vector<FaultVerdicts> results(ids.size());
   for (size_t k = 0; k < ids.size(); ++k) {
     results[k].id = ids[k];
     for (size_t s = 0; s < seeds.size(); ++s) {
@@ -76,4 +76,4 @@ std::vector<MutantVerdicts> grade_mutants(const std::vector<int>& ids, const std
   return results;
 }
 
-}  // namespace uir_mutation
+}  // namespace oracle_faults

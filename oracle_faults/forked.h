@@ -1,6 +1,6 @@
-// Running a piece of work once per mutant, each mutant in a child process of its own (fork: the
+// Running a piece of work once per fault, each fault in a child process of its own (fork: the
 // parent's tests and expectations are shared copy-on-write, nothing is serialised), `jobs` at a
-// time, so that a mutant that crashes, loops or eats memory costs only its own result.
+// time, so that a fault that crashes, loops or eats memory costs only its own result.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace uir_mutation {
+namespace oracle_faults {
 
 struct ForkLimits {
   int jobs = 2;                // child processes at a time
@@ -34,13 +34,13 @@ struct UnitResult {
 };
 
 /// Called by `work` in a child before each test: if the child dies, its unit's result names that
-/// test (a mutant that hangs or crashes on a test whose inputs do not vary does so at every seed).
+/// test (a fault that hangs or crashes on a test whose inputs do not vary does so at every seed).
 void report_progress(int test);
 
-/// For each id: switches mutant `id` on in a fresh child and calls work(unit) for unit = 0..units-1
+/// For each id: switches fault `id` on in a fresh child and calls work(unit) for unit = 0..units-1
 /// in order. If the child dies in a unit, that unit's result says how and a new child goes on with
 /// the next unit. Call with one thread running (fork).
-std::vector<std::vector<UnitResult>> run_per_mutant(const std::vector<int>& ids, size_t units, const ForkLimits& limits,
-                                                    const std::function<UnitResult(size_t mutant, size_t unit)>& work);
+std::vector<std::vector<UnitResult>> run_per_fault(const std::vector<int>& ids, size_t units, const ForkLimits& limits,
+                                                   const std::function<UnitResult(size_t fault, size_t unit)>& work);
 
-}  // namespace uir_mutation
+}  // namespace oracle_faults

@@ -1,9 +1,9 @@
-// Each mutation edits the text of a valid program: it rewrites one statement in place (an operand,
+// Each flaw edits the text of a valid program: it rewrites one statement in place (an operand,
 // an op word), or appends a few statements that break the rule at a known line. It reads the
 // oracle's analysis of the valid program (kinds, dtypes, versions, lengths) only to find a place
-// where the mutation applies; whether the label is right is checked by compiling the result
+// where the flaw applies; whether the label is right is checked by compiling the result
 // (oracle_agrees), never assumed.
-#include "generators/mutate.h"
+#include "generators/flaws.h"
 
 #include <functional>
 #include <sstream>
@@ -18,7 +18,7 @@ using uir::Stmt;
 
 namespace {
 
-/// What a mutation works on: the valid program's lines and the oracle's analysis of it.
+/// What a flaw works on: the valid program's lines and the oracle's analysis of it.
 struct Site {
   std::vector<std::string> lines;
   uir::Compiled compiled;
@@ -46,7 +46,7 @@ struct Site {
         return true;
     return false;
   }
-  /// A literal of `memory`'s dtype for a mutation's store to write.
+  /// A literal of `memory`'s dtype for a flaw's store to write.
   std::string literal_of(const Stmt& memory) const { return memory.dtype == uir::DType::F32 ? "1.5" : "7"; }
 };
 
@@ -80,12 +80,12 @@ std::string with_operand(const Site& site, int stmt, size_t k, const std::string
 
 bool is_binary_arith(const Stmt& s) { return s.op == Op::Add || s.op == Op::Mul || s.op == Op::Max; }
 
-using Mutator = std::optional<Edit> (*)(Site&);
+using MakeFlaw = std::optional<Edit> (*)(Site&);
 
 struct Entry {
   const char* name;
   Rule rule;
-  Mutator mutate;
+  MakeFlaw make;
 };
 
 const Entry kCatalog[] = {
@@ -332,24 +332,24 @@ std::vector<std::string> split_lines(const std::string& text) {
 
 }  // namespace
 
-const std::vector<MutationInfo>& mutation_catalog() {
-  static const std::vector<MutationInfo> catalog = [] {
-    std::vector<MutationInfo> out;
+const std::vector<FlawInfo>& flaw_catalog() {
+  static const std::vector<FlawInfo> catalog = [] {
+    std::vector<FlawInfo> out;
     for (const Entry& e : kCatalog) out.push_back({e.name, e.rule});
     return out;
   }();
   return catalog;
 }
 
-std::optional<InvalidProgram> apply_mutation(const std::string& valid_text, int mutation, Chooser& chooser) {
+std::optional<InvalidProgram> apply_flaw(const std::string& valid_text, int flaw, Chooser& chooser) {
   Site site{split_lines(valid_text), uir::compile("gen.uir", valid_text), chooser};
   if (site.compiled.error) return std::nullopt;
-  std::optional<Edit> edit = kCatalog[mutation].mutate(site);
+  std::optional<Edit> edit = kCatalog[flaw].make(site);
   if (!edit) return std::nullopt;
   InvalidProgram out;
   for (const std::string& line : edit->lines) out.text += line + "\n";
-  out.mutation = mutation;
-  out.rule = kCatalog[mutation].rule;
+  out.flaw = flaw;
+  out.rule = kCatalog[flaw].rule;
   out.line = edit->line;
   return out;
 }

@@ -1,7 +1,7 @@
-// Triage of surviving mutants: how each one differs from the oracle on a corpus of programs,
+// Triage of undetected faults: how each one differs from the oracle on a corpus of programs,
 // looking at more than the grader grades (the error's line and message, the linear list), so that
-// a survivor can be sorted into one that a test could kill (it changes something graded on some
-// program), one that changes only feedback the grader never compares (spec §6.3: the error's line
+// an undetected fault can be sorted into one that a test could detect (it changes something graded
+// on some program), one that changes only feedback the grader never compares (spec §6.3: the error's line
 // and text), one that changes only where statements run without changing any result, and one that
 // changes nothing seen at all (a candidate equivalent: still to be argued by reading the code).
 #pragma once
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "oracle_mutation/forked.h"
-#include "oracle_mutation/grading.h"
+#include "oracle_faults/forked.h"
+#include "oracle_faults/grading.h"
 
-namespace uir_mutation {
+namespace oracle_faults {
 
 /// Most severe first.
 enum class Difference {
@@ -21,7 +21,7 @@ enum class Difference {
   Message,    // only the error's column, length or text
   Placement,  // only the linear list (same loops and results)
   None,       // nothing on any program of the corpus
-  Stopped,    // the mutant crashed or hung on some program (a crashing compiler fails its test)
+  Stopped,    // the fault crashed or hung on some program (a crashing compiler fails its test)
 };
 const char* difference_name(Difference d);
 
@@ -31,7 +31,7 @@ struct ProbeResult {
   std::string program;  // the corpus test that shows it (empty for None)
 };
 
-/// Compares each mutant with the oracle on every program of `corpus` (its tests' programs and data).
-std::vector<ProbeResult> probe_mutants(const std::vector<int>& ids, const SeedTests& corpus, const ForkLimits& limits);
+/// Compares each fault with the oracle on every program of `corpus` (its tests' programs and data).
+std::vector<ProbeResult> probe_faults(const std::vector<int>& ids, const SeedTests& corpus, const ForkLimits& limits);
 
-}  // namespace uir_mutation
+}  // namespace oracle_faults

@@ -1,27 +1,27 @@
-// run_per_mutant on work that behaves, crashes or hangs in a chosen unit: each result comes back
+// run_per_fault on work that behaves, crashes or hangs in a chosen unit: each result comes back
 // to the parent, a crash or a hang costs only its own unit (a new child goes on with the next),
 // and a stopped unit names the test the child last reported.
-#include "oracle_mutation/forked.h"
+#include "oracle_faults/forked.h"
 
 #include <signal.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
-namespace uir_mutation {
+namespace oracle_faults {
 namespace {
 
 TEST(Forked, ACrashOrAHangCostsOnlyItsOwnUnit) {
   ForkLimits limits;
   limits.jobs = 2;
   limits.seconds_per_unit = 1;
-  auto work = [](size_t mutant, size_t unit) {
-    report_progress(static_cast<int>(10 * mutant + unit));
-    if (mutant == 1 && unit == 1) raise(SIGSEGV);
-    if (mutant == 2 && unit == 0) pause();  // until the unit's alarm
-    return UnitResult::of(static_cast<int>(100 * mutant + unit), -1);
+  auto work = [](size_t fault, size_t unit) {
+    report_progress(static_cast<int>(10 * fault + unit));
+    if (fault == 1 && unit == 1) raise(SIGSEGV);
+    if (fault == 2 && unit == 0) pause();  // until the unit's alarm
+    return UnitResult::of(static_cast<int>(100 * fault + unit), -1);
   };
-  std::vector<std::vector<UnitResult>> results = run_per_mutant({7, 8, 9}, 3, limits, work);
+  std::vector<std::vector<UnitResult>> results = run_per_fault({7, 8, 9}, 3, limits, work);
   ASSERT_EQ(results.size(), 3u);
   for (size_t m = 0; m < 3; ++m) {
     ASSERT_EQ(results[m].size(), 3u);
@@ -40,4 +40,4 @@ TEST(Forked, ACrashOrAHangCostsOnlyItsOwnUnit) {
 }
 
 }  // namespace
-}  // namespace uir_mutation
+}  // namespace oracle_faults

@@ -1,7 +1,7 @@
-// The run-time switches of the oracle's mutant schemata (oracle_mutation/make_schemata.py): each
-// mutation site of the mutated copies calls one of these with its first mutant's id, and computes
-// what the original code does unless `g_active` names one of its mutants. Force-included into the
-// copies only (-include; a mutated header's copy includes it itself), so the oracle never sees it.
+// The run-time switches of the oracle's fault schemata (oracle_faults/make_schemata.py): each
+// fault site of the faulty copies calls one of these with its first fault's id, and computes
+// what the original code does unless `g_active` names one of its faults. Force-included into the
+// copies only (-include; a faulty header's copy includes it itself), so the oracle never sees it.
 #pragma once
 #pragma GCC system_header  // the templates compare and add whatever the sites do: no warnings here
 
@@ -14,13 +14,13 @@ struct RunResult;
 struct SlotData;
 }  // namespace uir
 
-namespace uir_schemata {
+namespace oracle_faults::schemata {
 
-/// The mutant switched on: 0 for none (the copies are then exactly the oracle).
+/// The fault switched on: 0 for none (the copies are then exactly the oracle).
 extern int g_active;
 
-/// With a mutant on, programs run on the interpreter that never trusts them (mutation/mutant_run.h),
-/// so that a mutated validator cannot crash the tool by letting an out-of-bounds program through to
+/// With a fault on, programs run on the interpreter that never trusts them (mutation/mutant_run.h),
+/// so that a faulty validator cannot crash the tool by letting an out-of-bounds program through to
 /// the fast runner (make_schemata.py patches it into run.cc's copy).
 std::optional<uir::RunResult> distrusting_run(const uir::Compiled& compiled, const std::vector<uir::SlotData>& inputs);
 
@@ -29,7 +29,7 @@ inline bool on(int id) { return g_active == id; }
 /// How many calls of the student's `run` (oracle/cli_run.cc) are under way in this thread. The
 /// sites of a file whose code the judge shares with the student (oracle/data.cc: the judge parses
 /// the student's stdout with the function that reads the student's stdin) are switched on only
-/// inside it, so that a mutant there is a student's mistake and never the judge's.
+/// inside it, so that a fault there is a student's mistake and never the judge's.
 extern thread_local int g_student_side;
 
 /// Marks a student's `run` under way for as long as it lives (make_schemata.py patches it into
@@ -41,15 +41,15 @@ struct StudentSide {
   StudentSide& operator=(const StudentSide&) = delete;
 };
 
-#include "oracle_mutation/schemata_switches.inc"
+#include "oracle_faults/schemata_switches.inc"
 
 /// The same switches for the shared files' sites: on only inside a student's `run`.
 namespace student_side {
 
 inline bool on(int id) { return g_active == id && g_student_side > 0; }
 
-#include "oracle_mutation/schemata_switches.inc"
+#include "oracle_faults/schemata_switches.inc"
 
 }  // namespace student_side
 
-}  // namespace uir_schemata
+}  // namespace oracle_faults::schemata

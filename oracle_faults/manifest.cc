@@ -1,4 +1,4 @@
-#include "oracle_mutation/manifest.h"
+#include "oracle_faults/manifest.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-namespace uir_mutation {
+namespace oracle_faults {
 namespace {
 
 std::vector<std::string> split_tabs(const std::string& line) {
@@ -43,27 +43,27 @@ bool matches(const std::string& pattern, const std::string& value) {
 
 }  // namespace
 
-std::variant<std::vector<OracleMutant>, LoadError> read_manifest(const std::string& path) {
-  std::vector<OracleMutant> mutants;
+std::variant<std::vector<OracleFault>, LoadError> read_manifest(const std::string& path) {
+  std::vector<OracleFault> faults;
   auto error = read_rows(path, [&](const std::vector<std::string>& f, int) -> std::optional<std::string> {
     if (f.size() != 8)
-      return "expected 8 tab-separated fields (id, file, line, function, operator, original, mutated, source)";
+      return "expected 8 tab-separated fields (id, file, line, function, operator, original, faulty, source)";
     try {
-      mutants.push_back({std::stoi(f[0]), f[1], std::stoi(f[2]), f[3], f[4], f[5], f[6], f[7], ""});
+      faults.push_back({std::stoi(f[0]), f[1], std::stoi(f[2]), f[3], f[4], f[5], f[6], f[7], ""});
     } catch (const std::exception&) {
       return "the id and line must be numbers";
     }
     return std::nullopt;
   });
   if (error) return *error;
-  return mutants;
+  return faults;
 }
 
 std::variant<std::vector<Equivalent>, LoadError> read_equivalents(const std::string& path) {
   std::vector<Equivalent> record;
   auto error = read_rows(path, [&](const std::vector<std::string>& f, int line) -> std::optional<std::string> {
     if (f.size() != 7 || f[6].empty())
-      return "expected 7 tab-separated fields (file, function, operator, original, mutated, source line, why), "
+      return "expected 7 tab-separated fields (file, function, operator, original, faulty, source line, why), "
              "the why not empty";
     record.push_back({f[0], f[1], f[2], f[3], f[4], f[5], f[6], line});
     return std::nullopt;
@@ -72,10 +72,10 @@ std::variant<std::vector<Equivalent>, LoadError> read_equivalents(const std::str
   return record;
 }
 
-std::vector<Equivalent> apply_equivalents(std::vector<OracleMutant>& mutants, const std::vector<Equivalent>& record) {
+std::vector<Equivalent> apply_equivalents(std::vector<OracleFault>& faults, const std::vector<Equivalent>& record) {
   std::vector<Equivalent> stale;
   for (const Equivalent& entry : record) {
-    // "const-1#2": only the second mutant, in manifest order, that the rest of the entry matches
+    // "const-1#2": only the second fault, in manifest order, that the rest of the entry matches
     // (sites of the same text on one line, or on identical lines of one function).
     std::string op = entry.op;
     int occurrence = 0;
@@ -85,9 +85,9 @@ std::vector<Equivalent> apply_equivalents(std::vector<OracleMutant>& mutants, co
     }
     bool used = false;
     int seen = 0;
-    for (OracleMutant& m : mutants)
+    for (OracleFault& m : faults)
       if (m.file == entry.file && matches(entry.function, m.function) && matches(op, m.op) &&
-          matches(entry.original, m.original) && matches(entry.mutated, m.mutated) &&
+          matches(entry.original, m.original) && matches(entry.faulty, m.faulty) &&
           matches(entry.source_line, m.source_line)) {
         if (occurrence > 0 && ++seen != occurrence) continue;
         m.equivalent_because = entry.why;
@@ -98,4 +98,4 @@ std::vector<Equivalent> apply_equivalents(std::vector<OracleMutant>& mutants, co
   return stale;
 }
 
-}  // namespace uir_mutation
+}  // namespace oracle_faults
