@@ -1,5 +1,5 @@
 // SHA-256 (OpenSSL's EVP interface) as lowercase hex, the one hash of the project: the compile
-// cache's and the work counter's keys (grader/c_compile.h, grader/work_counter.h), which a student's C
+// cache's and the work counter's keys (grader/render/c_compile.h, grader/work/work_counter.h), which a student's C
 // must not be able to collide with another's, and a class run's keys (the run key, a submission's
 // hash, the similarity report's digests), made of length-prefixed fields so that ("ab", "c") and
 // ("a", "bc") hash differently.

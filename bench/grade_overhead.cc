@@ -25,7 +25,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/c_compile.h"
+#include "grader/render/c_compile.h"
 #include "grader/grade.h"
 #include "sandbox/process.h"
 #include "uirgrade_paths.h"

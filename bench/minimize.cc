@@ -2,7 +2,7 @@
 // target: <= 12 statements, median over 20 seeds). For each mutant of mutation/catalogue.def and each
 // seed, the week's generated tests (weeks.yaml's counts, as `grade --seed S` makes them) are graded
 // against the mutant in-process (grader/mutant_runner.h), and the first generated test it fails is
-// minimised by grade's own driver and minimiser (grader/minimize_failures.h, kGradeMinimizeLimits: the
+// minimised by grade's own driver and minimiser (grader/feedback/minimize_failures.h, kGradeMinimizeLimits: the
 // same budget and "still fails with the same verdict" test; time-outs are not minimised, as in grade).
 // Prints per mutant: the seeds whose tests caught it, the failures minimised, the median statements
 // before and after minimising, the largest after, the median attempts and time.
@@ -29,7 +29,7 @@
 #include "generators/case_minimize.h"
 #include "grader/grade.h"
 #include "grader/mutant_runner.h"
-#include "grader/minimize_failures.h"
+#include "grader/feedback/minimize_failures.h"
 #include "mutation/catalogue.h"
 #include "testcase/suite.h"
 #include "uirgrade_paths.h"
@@ -63,7 +63,7 @@ double median(std::vector<double> values) {
 }
 
 /// The minimised failures of one mutant on the generated tests of one seed, minimised by grade's own
-/// driver (grader/minimize_failures.h) with grade's minimiser, recorded on the way.
+/// driver (grader/feedback/minimize_failures.h) with grade's minimiser, recorded on the way.
 std::vector<Minimized> minimize_for_seed(const uirgrade::MutantInfo& mutant, int week, uint64_t seed,
                                          const std::map<std::string, int>& fuzz_counts, const Options& options,
                                          bool* caught) {

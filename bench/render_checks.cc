@@ -32,8 +32,8 @@
 
 #include <fmt/format.h>
 
-#include "grader/call_graph.h"
-#include "grader/render_check.h"
+#include "grader/render/call_graph.h"
+#include "grader/render/render_check.h"
 #include "base/comma_list.h"
 
 namespace {

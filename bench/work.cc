@@ -21,7 +21,7 @@
 #include <fmt/format.h>
 
 #include "generators/fuzz.h"
-#include "grader/c_compile.h"
+#include "grader/render/c_compile.h"
 #include "grader/grade.h"
 #include "testcase/suite.h"
 #include "sandbox/process.h"

@@ -11,7 +11,7 @@
 
 #include "base/parallel.h"
 #include "reports/report_names.h"
-#include "grader/minimize_failures.h"
+#include "grader/feedback/minimize_failures.h"
 #include "grader/startup_check.h"
 #include "grader/student_prepare.h"
 #include "sandbox/stop_signal.h"

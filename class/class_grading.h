@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "grader/c_compile.h"
+#include "grader/render/c_compile.h"
 #include "class/class_roster.h"
 #include "class/class_state.h"
 #include "grader/grade.h"

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "base/file_text.h"
 #include "grader/student_prepare.h"
 #include "base/csv.h"

@@ -8,8 +8,8 @@
 #include <cctype>
 #include <unordered_set>
 
-#include "grader/c_tokens.h"
-#include "grader/kernel_library.h"
+#include "grader/render/c_tokens.h"
+#include "grader/render/kernel_library.h"
 
 namespace uirgrade {
 namespace {

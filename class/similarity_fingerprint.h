@@ -1,5 +1,5 @@
 // The fingerprints of one rendered kernel, for the class's similarity report (docs/instructors.md,
-// "Similarity"). The C is read as the compiler reads it (grader/c_tokens.h); layout and comments
+// "Similarity"). The C is read as the compiler reads it (grader/render/c_tokens.h); layout and comments
 // are gone with the tokens, every name the student chose becomes one token `$`, every literal its
 // kind, so renaming and reformatting change nothing. What stays are the C keywords, the library's
 // names and the punctuation: the structure. Hashes of k tokens in a row, winnowed (Schleimer,

@@ -7,7 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "base/csv.h"
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "reports/html_text.h"
 #include "reports/json_writer.h"
 

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/text_lines.h"
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "base/file_text.h"
 
 namespace uirgrade {

@@ -18,7 +18,7 @@
 #include "reports/plural.h"
 #include "reports/report_names.h"
 #include "base/file_text.h"
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "cli/grade_command.h"
 #include "cli/similarity_command.h"
 #include "cli/suites_folder.h"

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 #include "cli/grade_command.h"
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "uirgrade_paths.h"
 
 namespace uirgrade {

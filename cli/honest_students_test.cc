@@ -18,7 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "sandbox/process.h"
-#include "grader/render_check.h"
+#include "grader/render/render_check.h"
 #include "reports/report.h"
 #include "reports/report_totals.h"
 #include "sandbox/sandbox.h"

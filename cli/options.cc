@@ -15,7 +15,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/last_failed.h"
+#include "grader/feedback/last_failed.h"
 
 namespace uirgrade {
 namespace {

@@ -1,7 +1,10 @@
 # The layering of docs/architecture.md, checked on the sources (cmake -P, run by the build before
 # any library compiles, and by ctest as `layering`): a file of folder F may include the headers of F
 # and of the folders LAYER_F names below it, nothing else of the repository. Tests (*_test.cc) and
-# mains (*_main.cc) follow their folder's rule too, so uirgen_main.cc cannot reach into grader/.
+# mains (*_main.cc) follow their folder's rule too, so uirgen_main.cc cannot reach into grader/. A
+# folder's stage subfolders (grader/render/, ...) are the folder: a file there is in its layer and
+# includes by the same rule (`#include "grader/render/c_compile.h"` is of folder grader/). What is
+# under testdata/ is not checked: the students and programs the tests use include nothing of ours.
 #
 #   cmake -DSOURCE_DIR=... "-DLAYERS=oracle=|testcase=oracle|mutation=oracle,testcase|..." [-DSTAMP=file]
 #         -P check_layers.cmake
@@ -22,7 +25,9 @@ foreach(layer IN LISTS LAYERS)
   endif()
   list(APPEND checked_folders ${folder})
   set(allowed ${folder} ${below})
-  file(GLOB files "${SOURCE_DIR}/${folder}/*.h" "${SOURCE_DIR}/${folder}/*.cc" "${SOURCE_DIR}/${folder}/*.def")
+  file(GLOB files "${SOURCE_DIR}/${folder}/*.h" "${SOURCE_DIR}/${folder}/*.cc" "${SOURCE_DIR}/${folder}/*.def"
+                  "${SOURCE_DIR}/${folder}/*/*.h" "${SOURCE_DIR}/${folder}/*/*.cc" "${SOURCE_DIR}/${folder}/*/*.def")
+  list(FILTER files EXCLUDE REGEX "/${folder}/testdata/")
   foreach(file IN LISTS files)
     file(STRINGS "${file}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"[A-Za-z_0-9]+/")
     foreach(line IN LISTS includes)

@@ -1,6 +1,6 @@
 // The engine's steps for one test, in order: the oracle's outcome (testcase/expected.h), the
 // student's command(s) and their verdict (grader/student_run.h, grader/verdict.h), and for a
-// failure the reproduce line and the kept case (grader/reproduce.h). Tests run on base/parallel.h;
+// failure the reproduce line and the kept case (grader/feedback/reproduce.h). Tests run on base/parallel.h;
 // each result lands at its test's index, so the order of results never depends on timing.
 #include "grader/grade.h"
 
@@ -12,10 +12,10 @@
 
 #include <fmt/format.h>
 
-#include "grader/failure_context.h"
-#include "grader/keep.h"
-#include "grader/minimize_failures.h"
-#include "grader/reproduce.h"
+#include "grader/feedback/failure_context.h"
+#include "grader/feedback/keep.h"
+#include "grader/feedback/minimize_failures.h"
+#include "grader/feedback/reproduce.h"
 #include "grader/student_run.h"
 #include "testcase/compare.h"  // assert_line_from_stderr, error_from_stderr
 #include "base/parallel.h"

@@ -1,8 +1,8 @@
 // The grading engine: for each TestCase, the oracle's outcome (testcase/expected.h) is computed
 // in-process and the student's compiler is run on it (grader/student_run.h); the outcome becomes a
 // TestResult with a verdict people can act on, a reproduce line and, with --keep, a kept case
-// (grader/reproduce.h). Tests run on a pool (base/parallel.h); then the failing generated programs
-// are minimised (grader/minimize_failures.h).
+// (grader/feedback/reproduce.h). Tests run on a pool (base/parallel.h); then the failing generated programs
+// are minimised (grader/feedback/minimize_failures.h).
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "grader/c_compile.h"
+#include "grader/render/c_compile.h"
 #include "testcase/expected.h"
 #include "grader/grade_config.h"
 #include "sandbox/process.h"

@@ -1,6 +1,6 @@
 // What grading one student needs to know besides the tests: the student, the week, the seed, the
 // limits, where failed cases are kept, and how generated failures are minimised. Every part of the
-// engine (grader/student_run.h, grader/reproduce.h, grader/grade.h) reads it.
+// engine (grader/student_run.h, grader/feedback/reproduce.h, grader/grade.h) reads it.
 #pragma once
 
 #include <sys/types.h>
@@ -55,7 +55,7 @@ struct GradeConfig {
   using MinimizeHook = std::function<std::optional<TestCase>(
       const TestCase& failing, const std::function<bool(const TestCase&)>& still_fails, double max_seconds)>;
   MinimizeHook minimize;
-  /// Wall time for minimising all of a run's failing generated tests together (grader/minimize_failures.h).
+  /// Wall time for minimising all of a run's failing generated tests together (grader/feedback/minimize_failures.h).
   double minimize_seconds = 60;
   /// Instructor-side only: called (from any of the pool's threads) with what the student printed on
   /// each test it ran: the C of a render test, and its last process's stdout and stderr. A class run

@@ -255,7 +255,7 @@ struct RenderFake {
         std::ofstream(out) << "object";
         return exited(0, "");
       }
-      // The kernel's one compile (c_compile.h): the executable where the compiler was told to, and
+      // The kernel's one compile (render/c_compile.h): the executable where the compiler was told to, and
       // what -save-temps and -fcallgraph-info leave beside it (the preprocessed unit, the kernel's
       // object, made here by the real compiler for the object check, and the call graph).
       if (compile.exit_code == 0) {
@@ -288,7 +288,7 @@ TEST(GraderEngine, RenderPass) {
   int compiles = 0;
   TestResult result = grade_render(fake, 1, &compiles);
   EXPECT_EQ(result.verdict, Verdict::Pass) << result.message << "\n" << result.details;
-  EXPECT_EQ(compiles, 2);  // the driver's object, and the kernel's one compile (c_compile.h)
+  EXPECT_EQ(compiles, 2);  // the driver's object, and the kernel's one compile (render/c_compile.h)
 }
 
 TEST(GraderEngine, WhatTheRenderPipelineIsGiven) {

@@ -33,7 +33,7 @@
 
 #include <gtest/gtest.h>
 
-#include "grader/c_compile.h"
+#include "grader/render/c_compile.h"
 #include "sandbox/cgroup.h"
 #include "sandbox/process.h"
 #include "sandbox/sandbox.h"
@@ -317,7 +317,7 @@ TEST_P(HostileStudent, ARenderIncludingDevZeroIsRefusedAndTheCompilerIsHeldToIts
   ProcessResult limited = make_process_runner(GetParam() == "uid" ? Sandbox::Uid : Sandbox::Namespaces, &error)->run(request);
   EXPECT_TRUE(limited.memory_limit);
   EXPECT_LE(limited.peak_rss_bytes, compiler.memory_bytes);
-  // Graded, the render rules refuse such an #include before any compiler runs (grader/render_check.h).
+  // Graded, the render rules refuse such an #include before any compiler runs (grader/render/render_check.h).
   Graded graded = grade("hostile_render_dev_zero", GetParam(), "--only week1/call_earlier_function -j 1");
   expect_limited(graded, "includes something other than a header by name");
 }

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "testcase/compare.h"
-#include "grader/headline.h"
+#include "grader/feedback/headline.h"
 
 namespace uirgrade {
 

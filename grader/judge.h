@@ -36,7 +36,7 @@ std::optional<Judgement> judge_process(const ProcessResult& result, const Proces
                                        bool sanitized);
 
 /// What a program said, for the message of a failure of its own: " (stderr: HEADLINE)", else
-/// " (stdout: FIRST LINES)", else "" (grader/headline.h's own_words).
+/// " (stdout: FIRST LINES)", else "" (grader/feedback/headline.h's own_words).
 std::string in_its_words(const ProcessResult& result);
 
 /// "SIGSEGV (Segmentation fault)".

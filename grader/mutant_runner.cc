@@ -61,7 +61,7 @@ ProcessResult MutantRunner::student_command(const ProcessRequest& request) {
 }
 
 /// A real object file of a kernel that calls nothing, compiled once: what the object check
-/// (kernel_object_check.h) reads in place of a mutant's, whose C is the oracle renderer's own.
+/// (render/kernel_object_check.h) reads in place of a mutant's, whose C is the oracle renderer's own.
 const std::string& stand_in_kernel_object() {
   static const std::string object = [] {
     std::string dir = (std::filesystem::temp_directory_path() / "uirgrade-mutant-object-XXXXXX").string();
@@ -77,7 +77,7 @@ const std::string& stand_in_kernel_object() {
 
 ProcessResult MutantRunner::compile(const ProcessRequest& request) {
   // The real runner moves what cc wrote in its working directory to take_files' destinations: the
-  // output first, then (the kernel's one compile, c_compile.h) its .i, .o and .ci.
+  // output first, then (the kernel's one compile, render/c_compile.h) its .i, .o and .ci.
   std::string output = request.take_files.empty() ? "" : request.take_files[0].second;
   std::ofstream(output, std::ios::binary) << output;  // the engine checks that the compiler wrote it
   const std::string* kernel_c = file_named(request, "kernel.c");

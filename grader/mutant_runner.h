@@ -4,7 +4,7 @@
 // answers the three kinds of request the engine makes:
 //   STUDENT run|render prog.uir   the mutant's `uir-mutant NAME` command;
 //   cc ... -o OUT                 the C compiler: writes OUT naming itself, and what the kernel's one
-//                                 compile leaves beside it (c_compile.h), and remembers which kernel it is;
+//                                 compile leaves beside it (render/c_compile.h), and remembers which kernel it is;
 //   LOADER ./kernel (or OUT)      the compiled kernel, a copy of OUT in the run's directory
 //                                 (kernel_run_request): the mutant's program run as it renders it.
 // The kernel is simulated, not compiled: the mutant interpreter runs the program with the mutants

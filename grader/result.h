@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "grader/work_result.h"
+#include "grader/work/work_result.h"
 #include "testcase/case.h"
 
 namespace uirgrade {
@@ -41,7 +41,7 @@ struct TestResult {
   std::string message;    // one line: what happened
   std::string details;    // a short readable diff, the first compiler errors, ...
   /// A failure of the student's process itself (wrong exit, malformed output, crash, time-out,
-  /// memory): what it said, "stderr: HEADLINE" or "stdout: FIRST LINES" (grader/headline.h); raw,
+  /// memory): what it said, "stderr: HEADLINE" or "stdout: FIRST LINES" (grader/feedback/headline.h); raw,
   /// escaped by the reports. The same on every failing test: "your compiler did not start".
   std::string student_said;
   std::string reproduce;  // commands that reproduce the failure
@@ -51,7 +51,7 @@ struct TestResult {
   std::string minimized;          // a generated test: the smallest program that fails the same way
   std::string minimized_message;  // how that smaller program fails
   bool minimized_shown = true;    // the student may see `minimized` even when the test is not visible
-  /// A passing `# render: work` test: its kernel's work against the oracle's (grader/work_result.h);
+  /// A passing `# render: work` test: its kernel's work against the oracle's (grader/work/work_result.h);
   /// `points` and `max_points` include the work points of a scored week.
   std::optional<WorkFigure> work;
 };

@@ -9,17 +9,17 @@
 
 #include <fmt/format.h>
 
-#include "grader/call_graph.h"
-#include "grader/kernel_object_check.h"
+#include "grader/render/call_graph.h"
+#include "grader/render/kernel_object_check.h"
 #include "testcase/compare.h"
-#include "grader/headline.h"
-#include "grader/kernel_lockdown_verdict.h"
-#include "grader/kernel_text.h"
-#include "grader/render_check.h"
+#include "grader/feedback/headline.h"
+#include "grader/render/kernel_lockdown_verdict.h"
+#include "grader/render/kernel_text.h"
+#include "grader/render/render_check.h"
 #include "grader/startup_check.h"
 #include "testcase/student_program.h"
 #include "grader/verdict.h"
-#include "grader/work_measure.h"
+#include "grader/work/work_measure.h"
 
 namespace uirgrade {
 namespace {
@@ -217,7 +217,7 @@ std::optional<Judgement> check_compiled(const TestCase& test, const CompileOutco
                          });
   if (forbidden) return forbidden_judgement(*forbidden);
   if (std::optional<Judgement> over = check_timer.over()) return over;
-  // The object that is linked: what no check of the text saw (kernel_object_check.h).
+  // The object that is linked: what no check of the text saw (render/kernel_object_check.h).
   if (auto impure = config.weakened.no_pure_kernel_checks
                         ? std::nullopt
                         : find_impure_object(compiled.kernel_object, compiled.driver_references))
@@ -248,7 +248,7 @@ void run_kernel(const TestCase& test, const Expected& expected, const ProcessLim
   binary.limits = limits;
   // Sanitized binaries reserve terabytes of address space (no student process has an address-space
   // limit, sandbox/process.h); their memory is bounded by the sanitizer's hard_rss_limit_mb
-  // (c_compile.h), and with what they start (system()) by the whole run's memory limit.
+  // (render/c_compile.h), and with what they start (system()) by the whole run's memory limit.
   ProcessResult ran = runner.run(binary);
   record_process(ran, outcome);
   const std::string what = "the rendered kernel";
@@ -258,7 +258,7 @@ void run_kernel(const TestCase& test, const Expected& expected, const ProcessLim
   if (!outcome.failure && test.render_work) {
     // Counted with the driver that does not lock the kernel down: valgrind's own system calls would
     // be refused. The same C has just passed the checks and the locked-down run; the counted run
-    // must pass again, or the test fails (work_measure.h).
+    // must pass again, or the test fails (work/work_measure.h).
     MeasuredWork measured = measure_work(test, expected, outcome.rendered_c,
                                          uir::render_driver(expected.specs, kProgramFile, false), limits,
                                          compile_limits_for(config), compiler.work_counter(),

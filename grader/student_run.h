@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "grader/c_compile.h"
+#include "grader/render/c_compile.h"
 #include "testcase/expected.h"
 #include "grader/grade_config.h"
 #include "grader/judge.h"
-#include "grader/work_result.h"
+#include "grader/work/work_result.h"
 #include "sandbox/process.h"
 
 namespace uirgrade {
@@ -24,10 +24,10 @@ struct Outcome {
   double compile_seconds = 0;  // render: the C compiler's wall time on the kernel (0 when cached)
   std::string actual_out, actual_err;
   /// A failure of the student's own process (not of the C compiler or the kernel): what it said
-  /// (grader/headline.h's own_words), for the reports' "your compiler did not start" cause.
+  /// (grader/feedback/headline.h's own_words), for the reports' "your compiler did not start" cause.
   std::string student_said;
   std::string rendered_c, driver_c;
-  std::optional<WorkFigure> work;  // a passing `# render: work` test: its kernel's work (grader/work_measure.h)
+  std::optional<WorkFigure> work;  // a passing `# render: work` test: its kernel's work (grader/work/work_measure.h)
 };
 
 /// The limits of one test's student commands: the week's, with the test's timeout capped by --timeout,

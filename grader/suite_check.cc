@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "grader/clause_coverage.h"
-#include "grader/kernel_text.h"
+#include "grader/render/kernel_text.h"
 #include "grader/shape_coverage.h"
-#include "grader/render_check.h"
+#include "grader/render/render_check.h"
 #include "testcase/suite.h"
 #include "testcase/case_data.h"
 #include "mutation/catalogue_variant.h"

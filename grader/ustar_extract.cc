@@ -14,7 +14,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 
 namespace uirgrade {
 namespace {

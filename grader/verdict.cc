@@ -4,7 +4,7 @@
 
 #include "testcase/compare.h"
 #include "testcase/judge.h"
-#include "grader/headline.h"
+#include "grader/feedback/headline.h"
 
 namespace uirgrade {
 

@@ -18,7 +18,7 @@ struct GradingWeakenings {
   /// (spec §7), to show what blanking prevents.
   bool hand_over_whole_file = false;
   /// The render rules and `# render: loops=N` are checked on the C's text only, not on the
-  /// preprocessed unit and gcc's call graph (call_graph.h), to show what those stop.
+  /// preprocessed unit and gcc's call graph (render/call_graph.h), to show what those stop.
   bool text_only_render_rules = false;
   /// None of the pure-kernel checks of spec §6.2 (the text, the preprocessed unit and call graph,
   /// the compiled object), to show what they stop.
@@ -31,7 +31,7 @@ struct GradingWeakenings {
   bool counted_run_not_compared = false;
 };
 
-/// Given to CCompiler's test-only constructor (grader/c_compile.h).
+/// Given to CCompiler's test-only constructor (grader/render/c_compile.h).
 struct CompilerWeakenings {
   /// Compiled kernels and their cache in a directory every uid may list and read (0755), and each
   /// kernel run from there by its path, as before issue 22, to show what a private cache prevents.

@@ -1,5 +1,5 @@
 // Student bytes made safe for an HTML page: control and bidi-override characters shown as escapes
-// (grader/display_text.h), then & < > " ' as character references, so that nothing a student
+// (grader/feedback/display_text.h), then & < > " ' as character references, so that nothing a student
 // prints or names itself can become markup or script.
 #pragma once
 

@@ -8,7 +8,7 @@
 #include <chrono>
 #include <ostream>
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "reports/report.h"
 #include "reports/report_names.h"
 

@@ -16,7 +16,7 @@
 #include <map>
 #include <ostream>
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "reports/json_writer.h"
 #include "reports/report.h"
 #include "reports/report_digest.h"

@@ -22,7 +22,7 @@
 #include "reports/report_names.h"
 #include "reports/report_totals.h"
 #include "reports/report_digest.h"
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 
 namespace uirgrade {
 

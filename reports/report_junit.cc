@@ -12,7 +12,7 @@
 #include <map>
 #include <ostream>
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "reports/report_digest.h"
 #include "reports/report.h"
 #include "reports/shown_result.h"

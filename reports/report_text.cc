@@ -11,7 +11,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "reports/report.h"
 #include "reports/report_digest.h"
 #include "reports/shown_result.h"

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 #include "reports/report_digest.h"
 
 namespace uirgrade {

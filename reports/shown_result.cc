@@ -1,6 +1,6 @@
 #include "reports/shown_result.h"
 
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 
 namespace uirgrade {
 

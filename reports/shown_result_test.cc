@@ -3,7 +3,7 @@
 #include "reports/shown_result.h"
 
 #include <gtest/gtest.h>
-#include "grader/display_text.h"
+#include "grader/feedback/display_text.h"
 
 namespace uirgrade {
 namespace {

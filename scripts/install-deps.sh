@@ -9,7 +9,7 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev libyaml-cpp-dev
           libfmt-dev librapidcheck-dev libgtest-dev nlohmann-json3-dev bubblewrap python3 libssl-dev
-          valgrind   # valgrind: counting a kernel's work (`# render: work`, grader/work_counter.h)
+          valgrind   # valgrind: counting a kernel's work (`# render: work`, grader/work/work_counter.h)
           similarity-tester)  # sim_c, sim_c++, ...: `grade class --similarity` compares sources (class/similarity_sources.h)
 if [ "${1:-}" = "--tests" ]; then
   packages+=(chromium default-jdk-headless scala ocaml-nox ghc golang-go nodejs rustc cargo

@@ -62,7 +62,7 @@ struct TestCase {
   std::map<int, DataSpec> data;                  // `# data S: ...`; slots without one are Random
   std::optional<std::vector<int>> check_slots;   // `# check: ...`; nullopt: all slots
   std::optional<int> render_loops;               // `# render: loops=N`
-  bool render_work = false;                      // `# render: work`: the kernel's work is counted (grader/work_counter.h)
+  bool render_work = false;                      // `# render: work`: the kernel's work is counted (grader/work/work_counter.h)
   /// From the week's plan (weeks.yaml `work_limit`, `work_points`): a work test whose kernel may
   /// execute at most this many times the oracle's instructions to earn `work_points` more. Unset:
   /// work is advisory (reported, worth nothing).

@@ -38,7 +38,7 @@ struct WeekPlan {
   CompileLimits compile_limits;             // `compile_seconds`, `compile_memory_mb`: compiling a rendered kernel
   /// `work_limit` and `work_points`: the week scores the work of its `# render: work` tests (a
   /// kernel within work_limit times the oracle's instructions earns work_points more). Unset:
-  /// work is advisory, reported and worth nothing (grader/work_measure.h).
+  /// work is advisory, reported and worth nothing (grader/work/work_measure.h).
   std::optional<double> work_limit;
   double work_points = 0;
 };
