@@ -190,9 +190,19 @@ class Interpreter {
           Value x = in.operand(values, block[o.ref].operands[0]), y = in.operand(values, block[o.ref].operands[1]);
           return {0, std::fma(static_cast<float>(x.f), static_cast<float>(y.f), static_cast<float>(arg(1 - k).f))};
         }
-      if (op == Op::Max && on(Mutant::MaxFmaxf)) return {0, std::fmax(arg(0).f, arg(1).f)};  // C's fmaxf: a NaN operand is ignored
+      if (op == Op::Max && on(Mutant::MaxFmaxf)) return {0, fmaxf_as_built(arg(0).f, arg(1).f)};
       if (op == Op::Max && on(Mutant::MaxPython)) return {0, arg(1).f > arg(0).f ? arg(1).f : arg(0).f};  // Python's max(a, b)
       return {0, in.f32(fn(arg(0).f, arg(1).f))};
+    }
+    /// C's fmaxf as a student's kernel gets it from gcc and glibc: a NaN operand is ignored, and
+    /// of two equal operands (0 and -0) the first is the result: gcc takes fmax for commutative and
+    /// calls it with the operands swapped, and glibc's returns its second then. Spelled out, so that
+    /// it does not hang on the order gcc picks for a call to std::fmax here (it swapped them in this
+    /// file's earlier form, which week 1's max_f32_signed_zero kills by).
+    static double fmaxf_as_built(double a, double b) {
+      if (std::isnan(a)) return b;
+      if (std::isnan(b)) return a;
+      return a >= b ? a : b;
     }
     Value int_div(Op op, auto fn) const {
       int64_t a = arg(0).i, b = arg(1).i;
