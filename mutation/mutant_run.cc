@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "oracle/scalar_ops.h"
+#include "oracle/value_ops.h"
 
 namespace uirgrade {
 namespace {
@@ -31,13 +32,7 @@ using uir::RunResult;
 using uir::Scalar;
 using uir::SlotData;
 using uir::Stmt;
-// The oracle's own arithmetic (oracle/scalar_ops.h): what the interpreter computes with no bug on.
-using uir::exp2_f32;
-using uir::idiv_i32;
-using uir::log2_f32;
-using uir::mod_i32;
-using uir::recip_f32;
-using uir::sqrt_f32;
+using uir::OwnOp;
 
 constexpr uint64_t kStepBudget = 50'000'000;  // far beyond any test; a hang is a crash, not a wait
 constexpr uint32_t kAsanMallocFill = 0xbebebebe;  // what ASan leaves in fresh malloc memory
@@ -143,23 +138,6 @@ class Interpreter {
     return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(x)));
   }
 
-  int64_t divide(int64_t a, int64_t b, bool modulo, const Stmt& s) const {
-    if (b == 0) throw Crash{fmt::format("line {}: runtime error: division by zero", s.line)};
-    if (on(Mutant::FloorDivision)) {  // Python's // and %: rounded toward minus infinity
-      int64_t q = a / b, r = a % b;
-      if (r != 0 && ((r < 0) != (b < 0))) --q, r += b;
-      return modulo ? r : static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(q)));
-    }
-    return modulo ? mod_i32(static_cast<int32_t>(a), static_cast<int32_t>(b))
-                  : idiv_i32(static_cast<int32_t>(a), static_cast<int32_t>(b));
-  }
-
-  double max_f32(double a, double b) const {
-    if (on(Mutant::MaxFmaxf)) return std::fmax(a, b);      // C's fmaxf: a NaN operand is ignored
-    if (on(Mutant::MaxPython)) return b > a ? b : a;       // Python's max(a, b)
-    return a > b ? a : b;                                  // spec §3
-  }
-
   int64_t f32_to_i32(double x) const {
     float f = static_cast<float>(x);
     if (on(Mutant::CastNoSaturate) && (std::isnan(f) || f >= 2147483648.0f || f < -2147483648.0f))
@@ -167,78 +145,100 @@ class Interpreter {
     return uir::f32_to_i32(f);
   }
 
-  bool compare(Op op, Value a, Value b, DType t) const {
-    if (t == DType::F32) {
-      if (on(Mutant::F32CompareBits) && op != Op::Cmplt) {  // the i32 comparison reused for f32 bits
-        bool same = std::bit_cast<uint32_t>(static_cast<float>(a.f)) == std::bit_cast<uint32_t>(static_cast<float>(b.f));
-        return op == Op::Cmpeq ? same : !same;
-      }
-      return op == Op::Cmplt ? a.f < b.f : op == Op::Cmpne ? a.f != b.f : a.f == b.f;
-    }
-    return op == Op::Cmplt ? a.i < b.i : op == Op::Cmpne ? a.i != b.i : a.i == b.i;
-  }
-
-  Value unary_f32(Op op, double x) const {
-    if (on(Mutant::F32InDouble)) {
-      switch (op) {
-        case Op::Exp2: return {0, std::exp2(x)};
-        case Op::Log2: return {0, std::log2(x)};
-        case Op::Sqrt: return {0, std::sqrt(x)};
-        default: return {0, 1.0 / x};
-      }
-    }
-    float f = static_cast<float>(x);
-    switch (op) {
-      case Op::Exp2: return {0, exp2_f32(f)};
-      case Op::Log2: return {0, log2_f32(f)};
-      case Op::Sqrt: return {0, sqrt_f32(f)};
-      default: return {0, recip_f32(f)};
-    }
-  }
-
   /// The value of `operand` in `block` (the top level, or a function body being evaluated).
   Value operand(const std::vector<Value>& values, const Operand& o) const {
     return o.kind == Operand::Kind::Literal ? literal(o.literal) : values[o.ref];
   }
 
-  /// Value op `s` of `block`, with the operands' values in `values`.
+  /// Value op `s` of `block`, with the operands' values in `values`: one case per shape of ops.def
+  /// (oracle/value_ops.h), each op's arithmetic the oracle's own function (oracle/scalar_ops.h) on
+  /// the wide values, and the catalogue's bugs where they change it.
   Value evaluate(const std::vector<Stmt>& block, const std::vector<Value>& values, const Stmt& s) const {
-    auto arg = [&](size_t k) { return operand(values, s.operands[k]); };
-    auto dtype_of = [&](size_t k) {
+    return uir::visit_op(s.op, Evaluator{*this, block, values, s});
+  }
+
+  struct Evaluator {
+    const Interpreter& in;
+    const std::vector<Stmt>& block;
+    const std::vector<Value>& values;
+    const Stmt& s;
+
+    bool on(Mutant m) const { return in.on(m); }
+    Value arg(size_t k) const { return in.operand(values, s.operands[k]); }
+    DType dtype_of(size_t k) const {
       const Operand& o = s.operands[k];
       return o.kind == Operand::Kind::Literal ? o.literal.dtype : block[o.ref].dtype;
-    };
-    const bool f = s.dtype == DType::F32;
-    switch (s.op) {
-      case Op::Const: return arg(0);
-      case Op::Add:
-        if (f && on(Mutant::FusedMultiplyAdd))
-          for (size_t k = 0; k < 2; ++k) {
-            const Operand& o = s.operands[k];
-            if (o.kind != Operand::Kind::Ref || block[o.ref].op != Op::Mul) continue;
-            Value x = operand(values, block[o.ref].operands[0]), y = operand(values, block[o.ref].operands[1]);
-            return {0, std::fma(static_cast<float>(x.f), static_cast<float>(y.f), static_cast<float>(arg(1 - k).f))};
-          }
-        return f ? Value{0, f32(arg(0).f + arg(1).f)} : Value{i32(arg(0).i + arg(1).i, s), 0};
-      case Op::Mul: return f ? Value{0, f32(arg(0).f * arg(1).f)} : Value{i32(arg(0).i * arg(1).i, s), 0};
-      case Op::Max: return f ? Value{0, max_f32(arg(0).f, arg(1).f)} : Value{std::max(arg(0).i, arg(1).i), 0};
-      case Op::Idiv: return {divide(arg(0).i, arg(1).i, false, s), 0};
-      case Op::Mod: return {divide(arg(0).i, arg(1).i, true, s), 0};
-      case Op::Cmplt: case Op::Cmpne: case Op::Cmpeq: return {compare(s.op, arg(0), arg(1), dtype_of(0)) ? 1 : 0, 0};
-      case Op::Where: return arg(0).i ? arg(1) : arg(2);
-      case Op::Cast: {
-        DType from = dtype_of(0), to = s.dtype;
-        Value a = arg(0);
-        if (from == to) return a;
-        if (to == DType::F32) return {0, from == DType::I32 ? f32(static_cast<double>(a.i)) : (a.i ? 1.0 : 0.0)};
-        if (to == DType::I32) return {from == DType::F32 ? f32_to_i32(a.f) : a.i, 0};
-        return {from == DType::F32 ? (a.f != 0.0 ? 1 : 0) : (a.i != 0 ? 1 : 0), 0};
-      }
-      case Op::Exp2: case Op::Log2: case Op::Sqrt: case Op::Recip: return unary_f32(s.op, arg(0).f);
-      case Op::Call: return call(s, values);
-      default: return {};
     }
-  }
+
+    Value own(OwnOp op) const {
+      switch (op) {
+        case OwnOp::Call: return in.call(s, values);
+        // Executed by the walk over the linear list (execute()), or never in a function body.
+        case OwnOp::Assert: case OwnOp::Ret: case OwnOp::Buffer: case OwnOp::Alloc: case OwnOp::Shrink:
+        case OwnOp::Load: case OwnOp::Store: case OwnOp::After: case OwnOp::Range: case OwnOp::End:
+        case OwnOp::Param: break;
+      }
+      return {};
+    }
+    Value literal() const { return arg(0); }
+    Value arith(Op op, auto fn) const {
+      if (s.dtype != DType::F32) return {in.i32(fn(arg(0).i, arg(1).i), s), 0};
+      if (op == Op::Add && on(Mutant::FusedMultiplyAdd))
+        for (size_t k = 0; k < 2; ++k) {
+          const Operand& o = s.operands[k];
+          if (o.kind != Operand::Kind::Ref || block[o.ref].op != Op::Mul) continue;
+          Value x = in.operand(values, block[o.ref].operands[0]), y = in.operand(values, block[o.ref].operands[1]);
+          return {0, std::fma(static_cast<float>(x.f), static_cast<float>(y.f), static_cast<float>(arg(1 - k).f))};
+        }
+      if (op == Op::Max && on(Mutant::MaxFmaxf)) return {0, fmaxf_as_built(arg(0).f, arg(1).f)};
+      if (op == Op::Max && on(Mutant::MaxPython)) return {0, arg(1).f > arg(0).f ? arg(1).f : arg(0).f};  // Python's max(a, b)
+      return {0, in.f32(fn(arg(0).f, arg(1).f))};
+    }
+    /// C's fmaxf as a student's kernel gets it from gcc and glibc: a NaN operand is ignored, and
+    /// of two equal operands (0 and -0) the first is the result: gcc takes fmax for commutative and
+    /// calls it with the operands swapped, and glibc's returns its second then. Spelled out, so that
+    /// it does not hang on the order gcc picks for a call to std::fmax here (it swapped them in this
+    /// file's earlier form, which week 1's max_f32_signed_zero kills by).
+    static double fmaxf_as_built(double a, double b) {
+      if (std::isnan(a)) return b;
+      if (std::isnan(b)) return a;
+      return a >= b ? a : b;
+    }
+    Value int_div(Op op, auto fn) const {
+      int64_t a = arg(0).i, b = arg(1).i;
+      if (b == 0) throw Crash{fmt::format("line {}: runtime error: division by zero", s.line)};
+      if (on(Mutant::FloorDivision)) {  // Python's // and %: rounded toward minus infinity
+        int64_t q = a / b, r = a % b;
+        if (r != 0 && ((r < 0) != (b < 0))) --q, r += b;
+        return {op == Op::Mod ? r : static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(q))), 0};
+      }
+      return {fn(static_cast<int32_t>(a), static_cast<int32_t>(b)), 0};
+    }
+    Value compare(Op op, auto fn) const {
+      Value a = arg(0), b = arg(1);
+      if (dtype_of(0) != DType::F32) return {fn(a.i, b.i) ? 1 : 0, 0};
+      if (on(Mutant::F32CompareBits) && op != Op::Cmplt) {  // the i32 comparison reused for f32 bits
+        bool same = std::bit_cast<uint32_t>(static_cast<float>(a.f)) == std::bit_cast<uint32_t>(static_cast<float>(b.f));
+        return {(op == Op::Cmpeq ? same : !same) ? 1 : 0, 0};
+      }
+      return {fn(a.f, b.f) ? 1 : 0, 0};
+    }
+    Value select() const { return arg(0).i ? arg(1) : arg(2); }
+    Value cast() const {
+      DType from = dtype_of(0), to = s.dtype;
+      Value a = arg(0);
+      if (from == to) return a;
+      if (to == DType::F32) return {0, from == DType::I32 ? in.f32(static_cast<double>(a.i)) : (a.i ? 1.0 : 0.0)};
+      if (to == DType::I32) return {from == DType::F32 ? in.f32_to_i32(a.f) : a.i, 0};
+      return {from == DType::F32 ? (a.f != 0.0 ? 1 : 0) : (a.i != 0 ? 1 : 0), 0};
+    }
+    /// With f32-in-double the function of the op in double precision, else the oracle's in float.
+    Value f32_unary(Op, auto fn) const {
+      double x = arg(0).f;
+      if (on(Mutant::F32InDouble)) return {0, fn(x)};
+      return {0, fn(static_cast<float>(x))};
+    }
+  };
 
   Value call(const Stmt& site, const std::vector<Value>& caller) const {
     const Function& func = program_.funcs[site.operands[0].ref];

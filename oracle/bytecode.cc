@@ -12,6 +12,8 @@
 
 #include <cassert>
 
+#include "oracle/value_ops.h"
+
 namespace uir {
 namespace {
 
@@ -90,79 +92,81 @@ class BytecodeCompiler {
 
   void place(int32_t index) {
     const Stmt& s = program_.stmts[index];
-    const uint32_t dst = static_cast<uint32_t>(index);
     if (s.constant) return;  // pre-filled
-    const bool f32 = s.dtype == DType::F32;
-    switch (s.op) {
-      case Op::Const:  // always folded; kept for completeness of the switch
-        out_.registers[index] = s.operands[0].literal.bits;
-        return;
-      case Op::Add: return binary(f32 ? Code::AddF32 : Code::AddI32, dst, s);
-      case Op::Mul: return binary(f32 ? Code::MulF32 : Code::MulI32, dst, s);
-      case Op::Max: return binary(f32 ? Code::MaxF32 : Code::MaxI32, dst, s);
-      case Op::Idiv: return binary(Code::Idiv, dst, s);
-      case Op::Mod: return binary(Code::Mod, dst, s);
-      case Op::Cmplt:
-        return binary(operand_dtype(s.operands[0]) == DType::F32 ? Code::LtF32 : Code::LtI32, dst, s);
-      case Op::Cmpne:
-        return binary(operand_dtype(s.operands[0]) == DType::F32 ? Code::NeF32 : Code::NeBits, dst, s);
-      case Op::Cmpeq:
-        return binary(operand_dtype(s.operands[0]) == DType::F32 ? Code::EqF32 : Code::EqBits, dst, s);
-      case Op::Where:
-        return emit({Code::Where, dst, reg(s.operands[0]), reg(s.operands[1]), reg(s.operands[2])});
-      case Op::Cast: {
-        // A cast to its own type, and bool -> i32 (bools are 0/1 words), keep the bits.
-        DType from = operand_dtype(s.operands[0]);
-        if (from == s.dtype || (from == DType::Bool && s.dtype == DType::I32)) return alias(index, s.operands[0]);
-        return emit({cast_code(from, s.dtype), dst, reg(s.operands[0])});
-      }
-      case Op::Exp2: return emit({Code::Exp2, dst, reg(s.operands[0])});
-      case Op::Log2: return emit({Code::Log2, dst, reg(s.operands[0])});
-      case Op::Sqrt: return emit({Code::Sqrt, dst, reg(s.operands[0])});
-      case Op::Recip: return emit({Code::Recip, dst, reg(s.operands[0])});
-      case Op::Assert: return emit({Code::Assert, dst, reg(s.operands[0]), static_cast<uint32_t>(s.line)});
-      case Op::Call: {
-        CallSite site{s.operands[0].ref, {}};
-        for (size_t k = 1; k < s.operands.size(); ++k) site.arg_registers.push_back(reg(s.operands[k]));
-        out_.calls.push_back(std::move(site));
-        return emit({Code::Call, dst, static_cast<uint32_t>(out_.calls.size() - 1)});
-      }
-      case Op::Shrink:
-        // A view of memory is its offset: no instruction. A view of a view adds the offsets.
-        if (program_.stmts[s.operands[0].ref].kind == Kind::Memory) return alias(index, s.operands[1]);
-        return binary(Code::Shrink, dst, s);
-      case Op::Load: {
-        uint32_t view = reg(s.operands[0]);
-        if (fuse_with_offset_add(view, Code::AddLoad, memory(s), dst)) return;
-        return emit({Code::Load, dst, memory(s), view});
-      }
-      case Op::Store: {
-        uint32_t view = reg(s.operands[0]), value = reg(s.operands[1]);
-        if (fuse_with_offset_add(view, Code::AddStore, memory(s), value)) return;
-        return emit({Code::Store, dst, memory(s), view, value});
-      }
-      case Op::Range:
-        open_loops_.push_back({index, out_.code.size()});
-        return emit({Code::LoopOpen, dst, reg(s.operands[0])});
-      case Op::End: {
-        // The linearizer nests loops like a stack: an end always closes the innermost open loop.
-        assert(!open_loops_.empty() && s.operands.back().ref == open_loops_.back().range_stmt);
-        OpenLoop loop = open_loops_.back();
-        open_loops_.pop_back();
-        const uint32_t bound = out_.code[loop.open_instr].a;
-        emit({Code::LoopClose, dst, register_of_stmt_[loop.range_stmt], bound,
-              static_cast<uint32_t>(loop.open_instr + 1)});
-        out_.code[loop.open_instr].b = static_cast<uint32_t>(out_.code.size());  // zero trips: skip the loop
-        return;
-      }
-      case Op::Buffer:
-      case Op::Alloc:
-      case Op::After:  // memory is updated in place: versions only order statements
-      case Op::Ret:
-      case Op::Param:  // function bodies are never placed
-        return;
-    }
+    visit_op(s.op, Placer{*this, index, s});
   }
+
+  /// Places one statement: one case per shape of ops.def (an op's codes come from its row,
+  /// bytecode.h), and one per op of this stage's own (memory, loops, calls, asserts).
+  struct Placer {
+    BytecodeCompiler& c;
+    int32_t index;
+    const Stmt& s;
+
+    uint32_t dst() const { return static_cast<uint32_t>(index); }
+    bool f32_operands() const { return c.operand_dtype(s.operands[0]) == DType::F32; }
+
+    void literal() const { c.out_.registers[index] = s.operands[0].literal.bits; }  // always folded
+    void arith(Op op, auto) const { c.binary(code_of(op, s.dtype == DType::F32), dst(), s); }
+    void int_div(Op op, auto) const { c.binary(first_code(op), dst(), s); }
+    void compare(Op op, auto) const { c.binary(code_of(op, f32_operands()), dst(), s); }
+    void select() const {
+      c.emit({Code::Where, dst(), c.reg(s.operands[0]), c.reg(s.operands[1]), c.reg(s.operands[2])});
+    }
+    void cast() const {
+      // A cast to its own type, and bool -> i32 (bools are 0/1 words), keep the bits.
+      DType from = c.operand_dtype(s.operands[0]);
+      if (from == s.dtype || (from == DType::Bool && s.dtype == DType::I32)) return c.alias(index, s.operands[0]);
+      c.emit({c.cast_code(from, s.dtype), dst(), c.reg(s.operands[0])});
+    }
+    void f32_unary(Op op, auto) const { c.emit({first_code(op), dst(), c.reg(s.operands[0])}); }
+
+    void own(OwnOp op) const {
+      switch (op) {
+        case OwnOp::Assert: return c.emit({Code::Assert, dst(), c.reg(s.operands[0]), static_cast<uint32_t>(s.line)});
+        case OwnOp::Call: {
+          CallSite site{s.operands[0].ref, {}};
+          for (size_t k = 1; k < s.operands.size(); ++k) site.arg_registers.push_back(c.reg(s.operands[k]));
+          c.out_.calls.push_back(std::move(site));
+          return c.emit({Code::Call, dst(), static_cast<uint32_t>(c.out_.calls.size() - 1)});
+        }
+        case OwnOp::Shrink:
+          // A view of memory is its offset: no instruction. A view of a view adds the offsets.
+          if (c.program_.stmts[s.operands[0].ref].kind == Kind::Memory) return c.alias(index, s.operands[1]);
+          return c.binary(Code::Shrink, dst(), s);
+        case OwnOp::Load: {
+          uint32_t view = c.reg(s.operands[0]);
+          if (c.fuse_with_offset_add(view, Code::AddLoad, c.memory(s), dst())) return;
+          return c.emit({Code::Load, dst(), c.memory(s), view});
+        }
+        case OwnOp::Store: {
+          uint32_t view = c.reg(s.operands[0]), value = c.reg(s.operands[1]);
+          if (c.fuse_with_offset_add(view, Code::AddStore, c.memory(s), value)) return;
+          return c.emit({Code::Store, dst(), c.memory(s), view, value});
+        }
+        case OwnOp::Range:
+          c.open_loops_.push_back({index, c.out_.code.size()});
+          return c.emit({Code::LoopOpen, dst(), c.reg(s.operands[0])});
+        case OwnOp::End: {
+          // The linearizer nests loops like a stack: an end always closes the innermost open loop.
+          assert(!c.open_loops_.empty() && s.operands.back().ref == c.open_loops_.back().range_stmt);
+          OpenLoop loop = c.open_loops_.back();
+          c.open_loops_.pop_back();
+          const uint32_t bound = c.out_.code[loop.open_instr].a;
+          c.emit({Code::LoopClose, dst(), c.register_of_stmt_[loop.range_stmt], bound,
+                  static_cast<uint32_t>(loop.open_instr + 1)});
+          c.out_.code[loop.open_instr].b = static_cast<uint32_t>(c.out_.code.size());  // zero trips: skip the loop
+          return;
+        }
+        case OwnOp::Buffer:
+        case OwnOp::Alloc:
+        case OwnOp::After:  // memory is updated in place: versions only order statements
+        case OwnOp::Ret:
+        case OwnOp::Param:  // function bodies are never placed
+          return;
+      }
+    }
+  };
 
   const Program& program_;
   std::vector<int32_t> memory_of_stmt_;

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "oracle/value_ops.h"
+
 namespace uir {
 
 namespace {
@@ -59,43 +61,33 @@ Interval mod_interval(Interval a, Interval divisor) {
 
 Interval hull(Interval a, Interval b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
 
-Interval result_interval(Op op, std::span<const std::optional<Interval>> operands, DType cast_from) {
-  auto at = [&](size_t k) { return operands.size() > k && operands[k] ? *operands[k] : kFullInterval; };
-  switch (op) {
-    case Op::Range: return range_interval(at(0));
-    case Op::Add: return add_interval(at(0), at(1));
-    case Op::Mul: return mul_interval(at(0), at(1));
-    case Op::Max: return max_interval(at(0), at(1));
-    case Op::Idiv: return idiv_interval(at(0), at(1));
-    case Op::Mod: return mod_interval(at(0), at(1));
-    case Op::Where: return hull(at(1), at(2));
-    case Op::Const: return at(0);
-    case Op::Cast:
-      if (cast_from == DType::Bool) return {0, 1};
-      if (cast_from == DType::I32) return at(0);
-      return kFullInterval;  // from f32
-    // No rule of their own: the full interval. Listed, not a `default:`, so that a new op breaks
-    // the build here (-Werror=switch) until someone decides its rule; scalar_ops.cc lists its own.
-    case Op::Cmplt:
-    case Op::Cmpne:
-    case Op::Cmpeq:
-    case Op::Exp2:
-    case Op::Log2:
-    case Op::Sqrt:
-    case Op::Recip:
-    case Op::Assert:
-    case Op::Call:
-    case Op::Ret:
-    case Op::Buffer:
-    case Op::Alloc:
-    case Op::Shrink:
-    case Op::Load:
-    case Op::Store:
-    case Op::After:
-    case Op::End:
-    case Op::Param: break;
+namespace {
+
+/// One rule per shape of ops.def; an op's own rule is its function on intervals (value_ops.h).
+struct IntervalRules {
+  std::span<const std::optional<Interval>> operands;
+  DType cast_from;
+
+  Interval at(size_t k) const { return operands.size() > k && operands[k] ? *operands[k] : kFullInterval; }
+  // Of the other ops only `range` has a rule; load, call, param get the full interval.
+  Interval own(OwnOp op) const { return op == OwnOp::Range ? range_interval(at(0)) : kFullInterval; }
+  Interval literal() const { return at(0); }
+  Interval arith(Op, auto rule) const { return rule(at(0), at(1)); }
+  Interval int_div(Op, auto rule) const { return rule(at(0), at(1)); }
+  Interval compare(Op, auto) const { return kFullInterval; }  // a bool result has no interval
+  Interval select() const { return hull(at(1), at(2)); }
+  Interval cast() const {
+    if (cast_from == DType::Bool) return {0, 1};
+    if (cast_from == DType::I32) return at(0);
+    return kFullInterval;  // from f32
   }
-  return kFullInterval;
+  Interval f32_unary(Op, auto) const { return kFullInterval; }  // an f32 result has no interval
+};
+
+}  // namespace
+
+Interval result_interval(Op op, std::span<const std::optional<Interval>> operands, DType cast_from) {
+  return visit_op(op, IntervalRules{operands, cast_from});
 }
 
 }  // namespace uir

@@ -31,6 +31,16 @@ Interval mod_interval(Interval a, Interval divisor);
 /// `where`: the hull of both arms.
 Interval hull(Interval a, Interval b);
 
+/// The interval rules as overloads of the value ops' functions (scalar_ops.h), so that the one
+/// switch over the ops (value_ops.h) hands the interval evaluator each op's rule by its row's name.
+namespace value_fn {
+inline Interval add(Interval a, Interval b) { return add_interval(a, b); }
+inline Interval mul(Interval a, Interval b) { return mul_interval(a, b); }
+inline Interval max(Interval a, Interval b) { return max_interval(a, b); }
+inline Interval idiv(Interval a, Interval divisor) { return idiv_interval(a, divisor); }
+inline Interval mod(Interval a, Interval divisor) { return mod_interval(a, divisor); }
+}  // namespace value_fn
+
 /// The interval of a non-constant i32 result of a value op or range (spec §4.3), given the
 /// intervals of its operands (nullopt for bool and f32 operands) and, for `cast`, the operand's
 /// dtype. Ops the spec gives no rule (load, call, param) get the full interval.

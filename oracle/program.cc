@@ -9,10 +9,10 @@ namespace uir {
 
 const std::vector<OpInfo>& op_table() {
   static const std::vector<OpInfo> table = {
-#define UIR_OP(name, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1, r0, r1, r2, \
+#define UIR_OP(name, shape, fn, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1, r0, r1, r2, \
                same, like, outside, c_expr, c_i32, own_rules)                                        \
-  {Op::name, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1, {r0, r1, r2},  \
-   same, like, outside, c_expr, c_i32, own_rules},
+  {Op::name, Shape::shape, spelling, min_ops, max_ops, attrs, named, week, result, dtype_from, week1,  \
+   {r0, r1, r2}, same, like, outside, c_expr, c_i32, own_rules},
 #include "oracle/ops.def"
 #undef UIR_OP
   };

@@ -65,9 +65,25 @@ enum class OperandRole : uint8_t {
 /// Where a result's dtype comes from.
 enum class DTypeFrom : uint8_t { Void, Operand0, Operand1, Bool, I32, Attr, CalleeReturn };
 
+/// How a value op computes its result from its operands' values (ops.def's shape column). Each
+/// evaluator (scalar_ops.cc, intervals.cc, bytecode.cc and run.cc, mutation/mutant_run.cc) has one
+/// piece of code per shape, and the op's own arithmetic comes from the functions its fn column
+/// names (oracle/value_ops.h), so a new op of an existing shape is one row of the table.
+enum class Shape : uint8_t {
+  Own,       // not computed from its operands' values alone: memory, loops, call, assert, ret, param
+  Literal,   // const: its literal
+  Arith,     // i32 or f32 operands of one dtype, a result of that dtype: add, mul, max
+  IntDiv,    // i32 only, a divisor the validator proved non-zero: idiv, mod
+  Compare,   // operands of one dtype (bool compares as 0/1), a bool result
+  Select,    // where: operand 1 if operand 0, else operand 2
+  Cast,      // cast: to the dtype attribute
+  F32Unary,  // one f32 operand, an f32 result
+};
+
 /// One row of the op table (oracle/ops.def; its header explains each column).
 struct OpInfo {
   Op op;
+  Shape shape;
   std::string_view spelling;
   int min_operands;
   int max_operands;  // -1: variadic

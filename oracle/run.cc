@@ -38,14 +38,21 @@ uint32_t evaluate_call(const Program& program, const CallSite& site, const std::
 ///
 /// Dispatch is threaded: every handler ends with its own indirect jump to the next handler (GCC's
 /// labels as values), which the branch predictor tells apart far better than one shared `switch`
-/// jump. The handler table follows UIR_BYTECODES, so it cannot get out of order.
+/// jump. The handler table is made from the lists that make Code (bytecode.h), so it cannot get
+/// out of order.
 int execute(const Program& program, const Bytecode& bytecode, std::vector<uint32_t>& regs,
             const std::vector<uint32_t*>& memory) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"  // labels as values are a GNU extension
+#define UIR_VALUE_BYTECODE_LABEL(op, name) &&handle_##name,
 #define UIR_BYTECODE_LABEL(name) &&handle_##name,
-  static const void* const kHandlers[] = {UIR_BYTECODES(UIR_BYTECODE_LABEL)};
+  static const void* const kHandlers[] = {
+#define UIR_OP(Enum, shape, fn, ...) UIR_VALUE_BYTECODES_##shape(UIR_VALUE_BYTECODE_LABEL, Enum)
+#include "oracle/ops.def"
+#undef UIR_OP
+      UIR_OWN_BYTECODES(UIR_BYTECODE_LABEL)};
 #undef UIR_BYTECODE_LABEL
+#undef UIR_VALUE_BYTECODE_LABEL
 #define HANDLER(name) handle_##name:
 #define NEXT()    \
   in = next++;    \
@@ -59,41 +66,45 @@ int execute(const Program& program, const Bytecode& bytecode, std::vector<uint32
   const Instr* in;
   NEXT();
 
-  HANDLER(AddI32) r[in->dst] = word(add_i32(as_i32(r[in->a]), as_i32(r[in->b]))); NEXT();
-  HANDLER(AddF32) r[in->dst] = word(add_f32(as_f32(r[in->a]), as_f32(r[in->b]))); NEXT();
-  HANDLER(MulI32) r[in->dst] = word(mul_i32(as_i32(r[in->a]), as_i32(r[in->b]))); NEXT();
-  HANDLER(MulF32) r[in->dst] = word(mul_f32(as_f32(r[in->a]), as_f32(r[in->b]))); NEXT();
-  HANDLER(MaxI32) r[in->dst] = word(max_i32(as_i32(r[in->a]), as_i32(r[in->b]))); NEXT();
-  HANDLER(MaxF32) r[in->dst] = word(max_f32(as_f32(r[in->a]), as_f32(r[in->b]))); NEXT();
-  HANDLER(Idiv) r[in->dst] = word(idiv_i32(as_i32(r[in->a]), as_i32(r[in->b]))); NEXT();
-  HANDLER(Mod) r[in->dst] = word(mod_i32(as_i32(r[in->a]), as_i32(r[in->b]))); NEXT();
-  HANDLER(LtI32) r[in->dst] = word(as_i32(r[in->a]) < as_i32(r[in->b])); NEXT();
-  HANDLER(LtF32) r[in->dst] = word(cmplt_f32(as_f32(r[in->a]), as_f32(r[in->b]))); NEXT();
-  HANDLER(NeBits) r[in->dst] = word(r[in->a] != r[in->b]); NEXT();
-  HANDLER(NeF32) r[in->dst] = word(cmpne_f32(as_f32(r[in->a]), as_f32(r[in->b]))); NEXT();
-  HANDLER(EqBits) r[in->dst] = word(r[in->a] == r[in->b]); NEXT();
-  HANDLER(EqF32) r[in->dst] = word(cmpeq_f32(as_f32(r[in->a]), as_f32(r[in->b]))); NEXT();
-  HANDLER(Where) r[in->dst] = r[in->a] ? r[in->b] : r[in->c]; NEXT();
-  HANDLER(I32ToF32) r[in->dst] = word(i32_to_f32(as_i32(r[in->a]))); NEXT();
-  HANDLER(F32ToI32) r[in->dst] = word(f32_to_i32(as_f32(r[in->a]))); NEXT();
-  HANDLER(BoolToF32) r[in->dst] = word(r[in->a] ? 1.0f : 0.0f); NEXT();
-  HANDLER(I32ToBool) r[in->dst] = word(r[in->a] != 0); NEXT();
-  HANDLER(F32ToBool) r[in->dst] = word(f32_to_bool(as_f32(r[in->a]))); NEXT();
-  HANDLER(Exp2) r[in->dst] = word(exp2_f32(as_f32(r[in->a]))); NEXT();
-  HANDLER(Log2) r[in->dst] = word(log2_f32(as_f32(r[in->a]))); NEXT();
-  HANDLER(Sqrt) r[in->dst] = word(sqrt_f32(as_f32(r[in->a]))); NEXT();
-  HANDLER(Recip) r[in->dst] = word(recip_f32(as_f32(r[in->a]))); NEXT();
+  // The value ops' handlers, one kind per shape of ops.def, each calling its op's function (the
+  // codes of bytecode.h; Literal has none: a const is always folded).
+#define I32(k) as_i32(r[in->k])
+#define F32(k) as_f32(r[in->k])
+#define UIR_HANDLERS_Own(Enum, fn)
+#define UIR_HANDLERS_Literal(Enum, fn)
+#define UIR_HANDLERS_Arith(Enum, fn)                                         \
+  HANDLER(Enum##I32) r[in->dst] = word(value_fn::fn(I32(a), I32(b))); NEXT(); \
+  HANDLER(Enum##F32) r[in->dst] = word(value_fn::fn(F32(a), F32(b))); NEXT();
+#define UIR_HANDLERS_IntDiv(Enum, fn) HANDLER(Enum) r[in->dst] = word(value_fn::fn(I32(a), I32(b))); NEXT();
+#define UIR_HANDLERS_Compare(Enum, fn)                                       \
+  HANDLER(Enum##I32) r[in->dst] = word(value_fn::fn(I32(a), I32(b))); NEXT(); \
+  HANDLER(Enum##F32) r[in->dst] = word(value_fn::fn(F32(a), F32(b))); NEXT();
+#define UIR_HANDLERS_Select(Enum, fn) HANDLER(Enum) r[in->dst] = r[in->a] ? r[in->b] : r[in->c]; NEXT();
+#define UIR_HANDLERS_Cast(Enum, fn)                                          \
+  HANDLER(I32ToF32) r[in->dst] = word(i32_to_f32(I32(a))); NEXT();           \
+  HANDLER(F32ToI32) r[in->dst] = word(f32_to_i32(F32(a))); NEXT();           \
+  HANDLER(BoolToF32) r[in->dst] = word(r[in->a] ? 1.0f : 0.0f); NEXT();      \
+  HANDLER(I32ToBool) r[in->dst] = word(r[in->a] != 0); NEXT();               \
+  HANDLER(F32ToBool) r[in->dst] = word(f32_to_bool(F32(a))); NEXT();
+#define UIR_HANDLERS_F32Unary(Enum, fn) HANDLER(Enum) r[in->dst] = word(value_fn::fn(F32(a))); NEXT();
+#define UIR_OP(Enum, shape, fn, ...) UIR_HANDLERS_##shape(Enum, fn)
+#include "oracle/ops.def"
+#undef UIR_OP
+#undef I32
+#undef F32
+
+  // This stage's own codes.
   HANDLER(Call) r[in->dst] = evaluate_call(program, bytecode.calls[in->a], regs); NEXT();
   // Offsets stay below 2^24 (bounds are proven, spec §4.2): no wrap-around to care about.
   HANDLER(Shrink) r[in->dst] = r[in->a] + r[in->b]; NEXT();
   HANDLER(Load) r[in->dst] = mem[in->a][r[in->b]]; NEXT();
   HANDLER(Store) mem[in->a][r[in->b]] = r[in->c]; NEXT();
   HANDLER(AddLoad)
-    r[in->dst] = word(add_i32(as_i32(r[in->a]), as_i32(r[in->b])));
+    r[in->dst] = word(value_fn::add(as_i32(r[in->a]), as_i32(r[in->b])));
     r[in->d] = mem[in->c][r[in->dst]];
     NEXT();
   HANDLER(AddStore)
-    r[in->dst] = word(add_i32(as_i32(r[in->a]), as_i32(r[in->b])));
+    r[in->dst] = word(value_fn::add(as_i32(r[in->a]), as_i32(r[in->b])));
     mem[in->c][r[in->dst]] = r[in->d];
     NEXT();
   HANDLER(Assert)

@@ -1,5 +1,6 @@
-// The meaning of every value op on scalars (spec §2, §3): one small inline function per op and
-// dtype, so the validator's constant folding and the runner execute exactly the same arithmetic.
+// The meaning of every value op on scalars (spec §2, §3): one small inline function per op (and per
+// representation where they differ), so the validator's constant folding, the runner and the
+// catalogue's interpreter execute exactly the same arithmetic.
 //
 // Every function is total: it never traps or invokes undefined behaviour, whatever its inputs.
 // i32 arithmetic wraps through uint32_t; `idiv`/`mod` by zero (which valid programs cannot do, the
@@ -9,46 +10,63 @@
 #pragma once
 
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <type_traits>
 
 #include "oracle/program.h"
 
 namespace uir {
 
-inline int32_t add_i32(int32_t a, int32_t b) {
+/// The arithmetic of each value op, by the name ops.def's fn column gives it. Every evaluator calls
+/// them through oracle/value_ops.h on its own representation: the oracle on i32 and f32, the
+/// catalogue's interpreter on wider values (int64_t, double) so that its bugs can keep them wide,
+/// the interval rules on intervals (intervals.h). The i32 overloads wrap; a generic one is the
+/// plain operation of a type that cannot overflow here (a sum or product of two i32 fits int64_t).
+namespace value_fn {
+
+/// A representation on which `+` and `*` of two i32 or f32 values are exact or rounded once.
+template <class T>
+concept Wide = std::is_floating_point_v<T> || std::is_same_v<T, int64_t>;
+
+inline int32_t add(int32_t a, int32_t b) {
   return static_cast<int32_t>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
 }
-inline int32_t mul_i32(int32_t a, int32_t b) {
+template <Wide T> T add(T a, T b) { return a + b; }
+inline int32_t mul(int32_t a, int32_t b) {
   return static_cast<int32_t>(static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
 }
-inline int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
+template <Wide T> T mul(T a, T b) { return a * b; }
+/// Exactly C's `a > b ? a : b`, so for f32 a NaN in `a` gives `b` and a NaN in `b` gives `b`.
+template <class T> T max(T a, T b) { return a > b ? a : b; }
+
 /// C's truncating division; INT_MIN / -1 is INT_MIN (spec §3).
-inline int32_t idiv_i32(int32_t a, int32_t b) {
+inline int32_t idiv(int32_t a, int32_t b) {
   if (b == 0) return 0;
   if (b == -1) return static_cast<int32_t>(0u - static_cast<uint32_t>(a));  // wraps at INT_MIN
   return a / b;
 }
 /// C's `%` (the sign of `a`); INT_MIN mod -1 is 0 (spec §3).
-inline int32_t mod_i32(int32_t a, int32_t b) {
+inline int32_t mod(int32_t a, int32_t b) {
   if (b == 0 || b == -1) return 0;
   return a % b;
 }
 
-inline float add_f32(float a, float b) { return a + b; }
-inline float mul_f32(float a, float b) { return a * b; }
-/// Exactly C's `a > b ? a : b`, so a NaN in `a` gives `b` and a NaN in `b` gives `b`.
-inline float max_f32(float a, float b) { return a > b ? a : b; }
-inline float exp2_f32(float a) { return std::exp2(a); }
-inline float log2_f32(float a) { return std::log2(a); }
-inline float sqrt_f32(float a) { return std::sqrt(a); }
-inline float recip_f32(float a) { return 1.0f / a; }
+/// IEEE comparisons for f32: with a NaN only `!=` is true. Bool compares its 0/1 as an i32, so
+/// false < true.
+template <class T> bool cmplt(T a, T b) { return a < b; }
+template <class T> bool cmpne(T a, T b) { return a != b; }
+template <class T> bool cmpeq(T a, T b) { return a == b; }
 
-/// IEEE comparisons: with a NaN only `!=` is true.
-inline bool cmplt_f32(float a, float b) { return a < b; }
-inline bool cmpne_f32(float a, float b) { return a != b; }
-inline bool cmpeq_f32(float a, float b) { return a == b; }
+/// f32 -> f32, in the precision of T (float for the oracle; double only for a catalogued bug).
+template <std::floating_point T> T exp2(T a) { return std::exp2(a); }
+template <std::floating_point T> T log2(T a) { return std::log2(a); }
+template <std::floating_point T> T sqrt(T a) { return std::sqrt(a); }
+template <std::floating_point T> T recip(T a) { return T{1} / a; }
+
+}  // namespace value_fn
 
 /// i32 -> f32 rounds to nearest even (the default rounding mode).
 inline float i32_to_f32(int32_t a) { return static_cast<float>(a); }

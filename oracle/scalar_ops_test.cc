@@ -16,39 +16,39 @@ const float kNaN = std::numeric_limits<float>::quiet_NaN();
 const float kInf = std::numeric_limits<float>::infinity();
 
 TEST(ScalarOps, I32ArithmeticWrapsAround) {
-  EXPECT_EQ(add_i32(INT32_MAX, 1), INT32_MIN);
-  EXPECT_EQ(add_i32(-5, 3), -2);
-  EXPECT_EQ(mul_i32(65536, 65536), 0);             // 2^32 wraps to 0
-  EXPECT_EQ(mul_i32(INT32_MAX, 2), -2);            // 2^32 - 2 wraps to -2
-  EXPECT_EQ(mul_i32(-3, 7), -21);
-  EXPECT_EQ(max_i32(-1, -7), -1);
+  EXPECT_EQ(value_fn::add(INT32_MAX, 1), INT32_MIN);
+  EXPECT_EQ(value_fn::add(-5, 3), -2);
+  EXPECT_EQ(value_fn::mul(65536, 65536), 0);             // 2^32 wraps to 0
+  EXPECT_EQ(value_fn::mul(INT32_MAX, 2), -2);            // 2^32 - 2 wraps to -2
+  EXPECT_EQ(value_fn::mul(-3, 7), -21);
+  EXPECT_EQ(value_fn::max(-1, -7), -1);
 }
 
 TEST(ScalarOps, DivisionTruncatesAndDefinesTheIntMinCases) {
-  EXPECT_EQ(idiv_i32(7, 2), 3);
-  EXPECT_EQ(idiv_i32(-7, 2), -3);  // toward zero, not -4
-  EXPECT_EQ(idiv_i32(7, -2), -3);
-  EXPECT_EQ(mod_i32(-7, 2), -1);   // the sign of the dividend
-  EXPECT_EQ(mod_i32(7, -2), 1);
-  EXPECT_EQ(idiv_i32(INT32_MIN, -1), INT32_MIN);
-  EXPECT_EQ(mod_i32(INT32_MIN, -1), 0);
-  EXPECT_EQ(idiv_i32(INT32_MIN, 1), INT32_MIN);
-  EXPECT_EQ(idiv_i32(5, 0), 0);  // never reached by a valid program; defined so it cannot trap
-  EXPECT_EQ(mod_i32(5, 0), 0);
+  EXPECT_EQ(value_fn::idiv(7, 2), 3);
+  EXPECT_EQ(value_fn::idiv(-7, 2), -3);  // toward zero, not -4
+  EXPECT_EQ(value_fn::idiv(7, -2), -3);
+  EXPECT_EQ(value_fn::mod(-7, 2), -1);   // the sign of the dividend
+  EXPECT_EQ(value_fn::mod(7, -2), 1);
+  EXPECT_EQ(value_fn::idiv(INT32_MIN, -1), INT32_MIN);
+  EXPECT_EQ(value_fn::mod(INT32_MIN, -1), 0);
+  EXPECT_EQ(value_fn::idiv(INT32_MIN, 1), INT32_MIN);
+  EXPECT_EQ(value_fn::idiv(5, 0), 0);  // never reached by a valid program; defined so it cannot trap
+  EXPECT_EQ(value_fn::mod(5, 0), 0);
 }
 
 TEST(ScalarOps, MaxIsExactlyCsConditional) {
-  EXPECT_EQ(max_f32(1.0f, 2.0f), 2.0f);
-  EXPECT_EQ(max_f32(kNaN, 1.0f), 1.0f);     // NaN > 1 is false: b
-  EXPECT_TRUE(std::isnan(max_f32(1.0f, kNaN)));  // 1 > NaN is false: b, the NaN
-  EXPECT_TRUE(std::signbit(max_f32(0.0f, -0.0f)));  // 0 > -0 is false: b = -0
+  EXPECT_EQ(value_fn::max(1.0f, 2.0f), 2.0f);
+  EXPECT_EQ(value_fn::max(kNaN, 1.0f), 1.0f);     // NaN > 1 is false: b
+  EXPECT_TRUE(std::isnan(value_fn::max(1.0f, kNaN)));  // 1 > NaN is false: b, the NaN
+  EXPECT_TRUE(std::signbit(value_fn::max(0.0f, -0.0f)));  // 0 > -0 is false: b = -0
 }
 
 TEST(ScalarOps, ComparisonsFollowIeee) {
-  EXPECT_FALSE(cmplt_f32(kNaN, 1.0f));
-  EXPECT_FALSE(cmpeq_f32(kNaN, kNaN));
-  EXPECT_TRUE(cmpne_f32(kNaN, kNaN));
-  EXPECT_TRUE(cmpeq_f32(0.0f, -0.0f));
+  EXPECT_FALSE(value_fn::cmplt(kNaN, 1.0f));
+  EXPECT_FALSE(value_fn::cmpeq(kNaN, kNaN));
+  EXPECT_TRUE(value_fn::cmpne(kNaN, kNaN));
+  EXPECT_TRUE(value_fn::cmpeq(0.0f, -0.0f));
   Scalar f = Scalar::boolean(false), t = Scalar::boolean(true);
   EXPECT_TRUE(eval_value_op(Op::Cmplt, std::vector<Scalar>{f, t}, DType::Void).as_bool());  // false < true
   EXPECT_FALSE(eval_value_op(Op::Cmplt, std::vector<Scalar>{t, f}, DType::Void).as_bool());
