@@ -51,17 +51,18 @@ for entry in json.load(open(sys.argv[1])):
     if args[0].endswith("ccache"):
         args = args[1:]
     c_file = args[0].endswith(("cc", "gcc")) and not args[0].endswith("c++")
-    out, skip = ["clang" if c_file else "clang++"], False
-    for a in args[1:]:
-        if skip:
-            skip = False
-            continue
-        if a in ("-o", "-MF", "-MT"):
-            skip = True
-            continue
-        if a in ("-c", "-MD"):
-            continue
-        out.append(a)
+    # The precompiled header (CMake's `-include .../cmake_pch.hxx`, UIRGRADE_PCH) is gcc's: without
+    # it, clang also sees a file that uses a standard header it does not include, which gcc with the
+    # header included first into every file cannot.
+    rest, out = args[1:], ["clang" if c_file else "clang++"]
+    while rest:
+        a = rest.pop(0)
+        if a == "-include" and rest and rest[0].endswith("cmake_pch.hxx"):
+            rest.pop(0)
+        elif a in ("-o", "-MF", "-MT"):
+            rest.pop(0)
+        elif a not in ("-c", "-MD", "-Winvalid-pch"):
+            out.append(a)
     # -Wno-unknown-warning-option: the schemata objects turn off gcc-only warnings clang does not know.
     out += ["-fsyntax-only", "-Wno-unknown-warning-option", "-Werror"]
     print(shlex.quote(entry["directory"]) + "\t" + shlex.join(out))
