@@ -37,7 +37,7 @@ struct MutantRow {
   double max_points = 0;
   /// The work column: each `# render: work` test the mutant passes while its linearizer puts some
   /// statement inside more loops than the oracle's (so its kernel does more work: the grader counts
-  /// how much, grader/work_counter.h; in-process, the placement is what is known exactly).
+  /// how much, grader/work/work_counter.h; in-process, the placement is what is known exactly).
   std::vector<std::string> more_work_on;
   std::vector<std::string> killed_through;  // the clauses (testcase/clauses.h) the killing tests exercise
 };

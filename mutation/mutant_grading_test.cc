@@ -3,7 +3,7 @@
 // loops, the kernel's run); the oracle itself (no mutant) passes; each mutant fails its own
 // catalogue program in the command it shows in. The kill matrix adds up the kills and the points.
 // (That this judgement is the grading engine's, on every mutant and many tests, is checked in
-// grader/mutant_grading_engine_test.cc.)
+// grader/render/mutant_grading_engine_test.cc.)
 #include "mutation/mutant_grading.h"
 
 #include <gtest/gtest.h>

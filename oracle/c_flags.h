@@ -1,5 +1,5 @@
 // The flags spec §6.2 compiles a rendered kernel and its driver with, listed once: the grader
-// (grader/c_compile.cc adds its own on top) and the oracle's tests read them from here.
+// (grader/render/c_compile.cc adds its own on top) and the oracle's tests read them from here.
 #pragma once
 
 namespace uir {
