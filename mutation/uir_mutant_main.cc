@@ -43,7 +43,7 @@ EXIT STATUS
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  if (argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {
+  if (argc == 2 && uir::asks_for_help(argv[1])) {
     std::cout << kHelp;
     return 0;
   }
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   }
   std::string_view command = argv[2];
   // `uir-mutant NAME lin --help` is a question, not a file named --help (a file of that name: ./--help).
-  if (std::string_view(argv[3]) == "--help" || std::string_view(argv[3]) == "-h") {
+  if (uir::asks_for_help(argv[3])) {
     std::cout << kHelp;
     return 0;
   }

@@ -36,6 +36,9 @@ int cli_lin(const ProgramFile& file, std::ostream& out, std::ostream& err,
             const OracleVariant& variant = OracleVariant::reference());
 int cli_driver(const ProgramFile& file, std::ostream& out, std::ostream& err);  // cli_driver.cc
 
+/// Whether a command-line word asks for the tool's manual: `--help` or `-h` (uir-oracle, uir-mutant).
+inline bool asks_for_help(std::string_view word) { return word == "--help" || word == "-h"; }
+
 /// `TOOL COMMAND PATH` once the tool has checked its arguments: reads the program file (one it
 /// cannot read is reported on `err`, kExitInvalid) and runs `command` (check, run, render, lin or
 /// driver) on it with `variant`.

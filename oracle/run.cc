@@ -39,7 +39,8 @@ uint32_t evaluate_call(const Program& program, const CallSite& site, const std::
 /// Dispatch is threaded: every handler ends with its own indirect jump to the next handler (GCC's
 /// labels as values), which the branch predictor tells apart far better than one shared `switch`
 /// jump. The handler table is made from the lists that make Code (bytecode.h), so it cannot get
-/// out of order.
+/// out of order. It is one long function by necessity: a computed goto jumps only to a label of its
+/// own function, so every handler lives here.
 int execute(const Program& program, const Bytecode& bytecode, std::vector<uint32_t>& regs,
             const std::vector<uint32_t*>& memory) {
 #pragma GCC diagnostic push

@@ -46,7 +46,7 @@ EXIT STATUS
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  if (argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {
+  if (argc == 2 && uir::asks_for_help(argv[1])) {
     std::cout << kHelp;
     return 0;
   }
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   }
   std::string_view command = argv[1];
   // `uir-oracle lin --help` is a question, not a file named --help (a file of that name: ./--help).
-  if (std::string_view(argv[2]) == "--help" || std::string_view(argv[2]) == "-h") {
+  if (uir::asks_for_help(argv[2])) {
     std::cout << kHelp;
     return 0;
   }

@@ -14,28 +14,13 @@ struct LogicalChar {
   int line;
 };
 
-char trigraph(char third) {
-  switch (third) {
-    case '=': return '#';
-    case '(': return '[';
-    case '/': return '\\';
-    case ')': return ']';
-    case '\'': return '^';
-    case '<': return '{';
-    case '!': return '|';
-    case '>': return '}';
-    case '-': return '~';
-    default: return 0;
-  }
-}
-
 std::vector<LogicalChar> logical_chars(std::string_view c) {
   std::vector<LogicalChar> phase1;  // trigraphs replaced, `\r\n` made `\n`
   phase1.reserve(c.size());
   int line = 1;
   for (size_t k = 0; k < c.size();) {
-    if (c[k] == '?' && k + 2 < c.size() && c[k + 1] == '?' && trigraph(c[k + 2])) {
-      phase1.push_back({trigraph(c[k + 2]), line});
+    if (c[k] == '?' && k + 2 < c.size() && c[k + 1] == '?' && trigraph_meaning(c[k + 2])) {
+      phase1.push_back({trigraph_meaning(c[k + 2]), line});
       k += 3;
     } else if (c[k] == '\r' && k + 1 < c.size() && c[k + 1] == '\n') {
       ++k;
@@ -84,6 +69,21 @@ constexpr std::array<Punctuator, 54> kPunctuators = {{
 }};
 
 }  // namespace
+
+char trigraph_meaning(char third) {
+  switch (third) {
+    case '=': return '#';
+    case '(': return '[';
+    case '/': return '\\';
+    case ')': return ']';
+    case '\'': return '^';
+    case '<': return '{';
+    case '!': return '|';
+    case '>': return '}';
+    case '-': return '~';
+    default: return 0;
+  }
+}
 
 std::vector<CToken> tokenize_c(std::string_view c) {
   const std::vector<LogicalChar> text = logical_chars(c);

@@ -25,6 +25,11 @@ struct CToken {
 /// (the compiler refuses the file; the checks still see what came before).
 std::vector<CToken> tokenize_c(std::string_view c);
 
+/// What the trigraph `??third` means in translation phase 1 (`=` gives '#'), or 0 when `??third`
+/// is not one: the tokenizer replaces trigraphs with it, and kernel_text.cc names it when it refuses
+/// one.
+char trigraph_meaning(char third);
+
 /// Line `line` (1-based) of `text`, without its newline; empty if there is none.
 std::string text_line(std::string_view text, int line);
 

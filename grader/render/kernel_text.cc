@@ -8,25 +8,11 @@
 #include <fmt/format.h>
 
 #include "grader/feedback/display_text.h"
+#include "grader/render/c_tokens.h"
 #include "base/utf8.h"
 
 namespace uirgrade {
 namespace {
-
-char trigraph_meaning(char third) {
-  switch (third) {
-    case '=': return '#';
-    case '(': return '[';
-    case '/': return '\\';
-    case ')': return ']';
-    case '\'': return '^';
-    case '<': return '{';
-    case '!': return '|';
-    case '>': return '}';
-    case '-': return '~';
-    default: return 0;
-  }
-}
 
 /// Blanks gcc skips between a backslash and the newline it still splices (gcc warns and splices).
 bool splice_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\f' || ch == '\v' || ch == '\r'; }
