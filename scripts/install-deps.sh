@@ -13,7 +13,7 @@ packages=(build-essential cmake ninja-build libboost-dev libboost-filesystem-dev
           similarity-tester)  # sim_c, sim_c++, ...: `grade class --similarity` compares sources (class/similarity_sources.h)
 if [ "${1:-}" = "--tests" ]; then
   packages+=(chromium default-jdk-headless scala ocaml-nox ghc golang-go nodejs rustc cargo
-             clang)  # clang: the ctest `clang_production` (scripts/check-clang.sh --production)
+             clang)  # clang: the ctest `clang_every_file` (scripts/check-clang.sh)
 elif [ $# -gt 0 ]; then
   echo "install-deps: unknown argument '$1' (the only one is --tests)" >&2
   exit 2
