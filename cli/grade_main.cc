@@ -10,6 +10,7 @@
 #include "cli/class_command.h"
 #include "cli/grade_command.h"
 #include "cli/mutants_command.h"
+#include "cli/usage_text.h"
 #include "sandbox/stop_signal.h"
 #include "uirgrade_paths.h"
 

@@ -1,4 +1,4 @@
-// The command line of `grade` (see usage_text()): parsed into Options, or a UsageError that the CLI
+// The command line of `grade` (its manual: usage_text.h): parsed into Options, or a UsageError that the CLI
 // prints with exit code 2.
 #pragma once
 
@@ -89,10 +89,6 @@ struct UsageError {
 /// the machine and the build provide.
 std::variant<Options, UsageError> parse_options(const std::vector<std::string>& args, int default_jobs,
                                                 const std::string& default_suites_dir);
-
-/// The --help text: synopsis, every command's options, exit codes and examples; for one command
-/// (`grade class --help`), its synopsis and options only.
-std::string usage_text(std::optional<Command> command = std::nullopt);  // usage_text.cc
 
 /// Shell-style glob (`*`, `?`, `[...]`) over a whole test name; `*` also crosses `/`.
 bool glob_matches(const std::string& pattern, const std::string& name);

@@ -19,6 +19,7 @@
 #include "class/similarity_sources_testing.h"
 #include "cli/grade_command.h"
 #include "cli/options.h"
+#include "cli/usage_text.h"
 #include "grader/shell_testing.h"
 #include "oracle/c_toolchain_testing.h"
 #include "reports/json_reader.h"

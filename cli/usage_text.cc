@@ -1,8 +1,8 @@
 // `grade --help` and `grade COMMAND --help`: the manual, a section per command, kept apart from the
 // parsing in options.cc, which only says when it is asked for (Command::Help).
-#include <fmt/format.h>
+#include "cli/usage_text.h"
 
-#include "cli/options.h"
+#include <fmt/format.h>
 
 namespace uirgrade {
 
